@@ -1,0 +1,16 @@
+// Package analyzers lists reconcilelint's analyzers.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
+)
+
+// All returns the analyzers of the suite with default settings, in a
+// stable order.
+func All() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		maporder.Analyzer,
+	}
+}

@@ -1,0 +1,199 @@
+// Package k8s matches Kubernetes and controller-runtime types, fields and
+// functions by package path and name, without importing any Kubernetes module.
+//
+// Every matcher unaliases its argument and compares the declaring package's
+// path and the object's name, so import aliases, dot imports and type
+// aliases behave the same, and a same-named type in another package never
+// matches.
+package k8s
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Import paths of the packages reconcilelint knows.
+const (
+	CoreV1         = "k8s.io/api/core/v1"
+	AppsV1         = "k8s.io/api/apps/v1"
+	MetaV1         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	Labels         = "k8s.io/apimachinery/pkg/labels"
+	Sets           = "k8s.io/apimachinery/pkg/util/sets"
+	Equality       = "k8s.io/apimachinery/pkg/api/equality"
+	Client         = "sigs.k8s.io/controller-runtime/pkg/client"
+	Controllerutil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	apiPrefix         = "k8s.io/api/"
+	applyConfigPrefix = "k8s.io/client-go/applyconfigurations/"
+)
+
+// Named returns the named type behind t, looking through aliases and one
+// level of pointer, or nil.
+func Named(t types.Type) *types.Named {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, _ := t.(*types.Named)
+	return n
+}
+
+// IsNamed reports whether t (or *t) is the named type path.name.
+func IsNamed(t types.Type, path, name string) bool {
+	n := Named(t)
+	if n == nil {
+		return false
+	}
+	obj := n.Obj()
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+}
+
+// IsFunc reports whether fn is the package-level function path.name.
+func IsFunc(fn *types.Func, path, name string) bool {
+	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != path {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() == nil
+}
+
+// IsMethodIn reports whether fn is a method named name declared in the
+// package path (on any receiver type).
+func IsMethodIn(fn *types.Func, path, name string) bool {
+	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != path {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil
+}
+
+// Callee returns the function or method a call statically invokes, or nil
+// (for builtins, conversions, and calls of function values).
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// IsApplyConfigPath reports whether a package path holds apply
+// configurations: client-go's, or an operator's generated ones, which live
+// under an "applyconfiguration" or "applyconfigurations" path element.
+func IsApplyConfigPath(path string) bool {
+	if strings.HasPrefix(path, applyConfigPrefix) {
+		return true
+	}
+	for elem := range strings.SplitSeq(path, "/") {
+		if elem == "applyconfiguration" || elem == "applyconfigurations" {
+			return true
+		}
+	}
+	return false
+}
+
+// APITypes decides which packages hold Kubernetes API types: k8s.io/api,
+// apimachinery's meta/v1, apply configurations, packages that declare a
+// struct embedding metav1.TypeMeta (an operator's own CRD types), and any
+// extra path prefixes from settings. Results are cached per package.
+type APITypes struct {
+	extra []string
+	cache map[*types.Package]bool
+}
+
+// NewAPITypes returns a matcher that also accepts the given path prefixes.
+func NewAPITypes(extraPrefixes []string) *APITypes {
+	return &APITypes{extra: extraPrefixes, cache: make(map[*types.Package]bool)}
+}
+
+// IsAPIPackage reports whether pkg declares Kubernetes API types.
+func (a *APITypes) IsAPIPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	if v, ok := a.cache[pkg]; ok {
+		return v
+	}
+	v := a.isAPIPackage(pkg)
+	a.cache[pkg] = v
+	return v
+}
+
+func (a *APITypes) isAPIPackage(pkg *types.Package) bool {
+	path := pkg.Path()
+	if strings.HasPrefix(path, apiPrefix) || path == MetaV1 || IsApplyConfigPath(path) {
+		return true
+	}
+	for _, p := range a.extra {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return declaresTypeMetaStruct(pkg)
+}
+
+// declaresTypeMetaStruct reports whether pkg declares a struct type that
+// embeds metav1.TypeMeta, the mark of a Kubernetes object type.
+func declaresTypeMetaStruct(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			if f.Embedded() && IsNamed(f.Type(), MetaV1, "TypeMeta") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsAPIField reports whether v is a field of a struct declared in an API
+// package. A field's package is the package of the struct that declares it,
+// so promoted fields (ObjectMeta.Annotations through a Deployment) count.
+func (a *APITypes) IsAPIField(v *types.Var) bool {
+	return v != nil && v.IsField() && a.IsAPIPackage(v.Pkg())
+}
+
+// IsAPIStruct reports whether t (or *t) is a struct type declared in an API
+// package.
+func (a *APITypes) IsAPIStruct(t types.Type) bool {
+	n := Named(t)
+	if n == nil {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	return a.IsAPIPackage(n.Obj().Pkg())
+}
+
+// IsStdlib reports whether pkg is a standard-library package: its path has
+// no dot in the first element, and that element is a standard root.
+func IsStdlib(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".") && stdlibRoots[first]
+}
+
+// stdlibRoots lists the first path elements of standard-library packages.
+var stdlibRoots = map[string]bool{
+	"archive": true, "bufio": true, "bytes": true, "cmp": true, "compress": true,
+	"container": true, "context": true, "crypto": true, "database": true,
+	"debug": true, "embed": true, "encoding": true, "errors": true, "expvar": true,
+	"flag": true, "fmt": true, "go": true, "hash": true, "html": true, "image": true,
+	"index": true, "internal": true, "io": true, "iter": true, "log": true,
+	"maps": true, "math": true, "mime": true, "net": true, "os": true, "path": true,
+	"plugin": true, "reflect": true, "regexp": true, "runtime": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true, "structs": true,
+	"sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "weak": true, "vendor": true,
+}

@@ -1,0 +1,69 @@
+// Package maporder defines an Analyzer that reports Go map iteration order
+// reaching a Kubernetes object, an apply configuration or a hash written
+// into one.
+//
+// # Analyzer maporder
+//
+// maporder: report map iteration order that reaches an order-sensitive Kubernetes field.
+//
+// Go randomises map iteration order. When that order reaches a list in an
+// API object (Container.Env, Ports, Volumes, Args, status lists, a CRD's
+// own slices), a With* builder of an apply configuration, or a hash or
+// string written into an annotation, label or ConfigMap/Secret value, every
+// reconcile may send a different object. Server-side apply keeps the order
+// of the request, so the pod template changes, the generation climbs and
+// the workload rolls for ever.
+//
+// WRONG:
+//
+//	var env []*corev1apply.EnvVarApplyConfiguration
+//	for k, v := range envVars { // map order
+//		env = append(env, corev1apply.EnvVar().WithName(k).WithValue(v))
+//	}
+//	container.WithEnv(env...)
+//
+// RIGHT:
+//
+//	for _, k := range slices.Sorted(maps.Keys(envVars)) {
+//		v := envVars[k]
+//		env = append(env, corev1apply.EnvVar().WithName(k).WithValue(v))
+//	}
+//	container.WithEnv(env...)
+//
+// Sources: range over a map (or over maps.Keys/Values/All of one),
+// slices.Collect(maps.Keys(m)), golang.org/x/exp/maps.Keys/Values, and
+// sets.Set.UnsortedList. Order is followed through appends and index
+// writes to slices declared outside the loop, through strings.Builder,
+// bytes.Buffer and hash writers, through standard-library calls whose
+// result is a string, byte slice or slice (strings.Join, fmt.Sprintf,
+// hex.EncodeToString), and through functions of any package that return
+// such a slice, fill one they are given, or pass a parameter to a sink
+// (summarised as facts). sort.*, slices.Sort*, slices.Sorted, sets.List,
+// labels.Set.String and helpers that sort their argument clear the order.
+//
+// The diagnostic sits on the range statement (or the source call) and
+// names the map and the first sink; every sink it reaches is listed as
+// related information. When the range is in another package, the call that
+// brings the ordered value in is reported instead.
+//
+// A suggested fix rewrites `for k, v := range m` into a range over
+// slices.Sorted(maps.Keys(m)) with `v := m[k]`. It is offered only when
+// the key type is ordered, the file's Go version is at least go1.23, m is a
+// variable or field path, the loop body does not modify m, and the names
+// slices and maps are free or already those packages.
+//
+// Limits, chosen for precision: order that reaches only logs, errors,
+// counters, len, or other maps is not reported. A last-wins assignment in a
+// map loop (name = k) and an early return from one are not followed. A sort
+// inside one branch clears the order on every path. Order written through
+// a pointer to a struct parameter is not summarised across functions.
+// Generated files are not reported.
+//
+// Settings:
+//
+//	api-packages   comma-separated (flag) or list (golangci-lint) of package
+//	               path prefixes whose struct types count as Kubernetes API
+//	               types, in addition to k8s.io/api/..., apply
+//	               configurations, and packages declaring a struct that
+//	               embeds metav1.TypeMeta. Default: none.
+package maporder

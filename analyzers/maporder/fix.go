@@ -1,0 +1,245 @@
+package maporder
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"go/version"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// sortedKeysFix rewrites
+//
+//	for k, v := range m {
+//
+// into
+//
+//	for _, k := range slices.Sorted(maps.Keys(m)) {
+//		v := m[k]
+//
+// It is offered only where the meaning is kept: the key type is ordered,
+// the file's Go version has slices.Sorted (go1.23), m is a variable or a
+// field path (evaluated once per use without side effects), the body does
+// not change m, and the names slices and maps are free or already these
+// packages.
+func (p *pkgState) sortedKeysFix(rs *ast.RangeStmt) (analysis.SuggestedFix, bool) {
+	var none analysis.SuggestedFix
+	info := p.pass.TypesInfo
+	if rs.Tok != token.DEFINE || rs.Key == nil {
+		return none, false
+	}
+	m, ok := info.TypeOf(rs.X).Underlying().(*types.Map)
+	if !ok {
+		return none, false
+	}
+	if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsOrdered == 0 {
+		return none, false // slices.Sorted needs cmp.Ordered keys
+	}
+	file := p.fileOf(rs.Pos())
+	if file == nil {
+		return none, false
+	}
+	if v := p.goVersion(file); v != "" && version.Compare(v, "go1.23") < 0 {
+		return none, false
+	}
+	if !isPurePath(rs.X) {
+		return none, false // m would be evaluated once per iteration
+	}
+	mapText := types.ExprString(rs.X)
+	if mutatesMap(rs.Body, mapText) {
+		return none, false // sorted keys are a snapshot; range sees changes
+	}
+
+	key := rs.Key.(*ast.Ident).Name
+	if key == "_" {
+		key = freshName(rs, "k", "key", "mapKey")
+		if key == "" {
+			return none, false
+		}
+	}
+	scope := p.pass.Pkg.Scope().Innermost(rs.Pos())
+	slicesName, edits1, ok := p.importName(file, scope, rs.Pos(), "slices")
+	if !ok {
+		return none, false
+	}
+	mapsName, edits2, ok := p.importName(file, scope, rs.Pos(), "maps")
+	if !ok {
+		return none, false
+	}
+
+	header := fmt.Sprintf("_, %s := range %s.Sorted(%s.Keys(%s))", key, slicesName, mapsName, mapText)
+	edits := []analysis.TextEdit{{Pos: rs.Key.Pos(), End: rs.X.End(), NewText: []byte(header)}}
+	if v, ok := rs.Value.(*ast.Ident); ok && v.Name != "_" {
+		indent := p.bodyIndent(rs)
+		edits = append(edits, analysis.TextEdit{
+			Pos:     rs.Body.Lbrace + 1,
+			End:     rs.Body.Lbrace + 1,
+			NewText: fmt.Appendf(nil, "\n%s%s := %s[%s]", indent, v.Name, mapText, key),
+		})
+	}
+	edits = append(edits, edits1...)
+	edits = append(edits, edits2...)
+	return analysis.SuggestedFix{
+		Message:   "Range over the sorted keys of " + mapText,
+		TextEdits: edits,
+	}, true
+}
+
+func (p *pkgState) fileOf(pos token.Pos) *ast.File {
+	for _, f := range p.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+func (p *pkgState) goVersion(f *ast.File) string {
+	if v := p.pass.TypesInfo.FileVersions[f]; v != "" {
+		return v
+	}
+	return p.pass.Pkg.GoVersion()
+}
+
+// isPurePath reports whether e is x or x.f.g with no calls or indexing.
+func isPurePath(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return isPurePath(x.X)
+	}
+	return false
+}
+
+// mutatesMap reports whether body may change the map written as mapText:
+// delete(m, k), m[k] = v, m[k]++, &m, or m passed to a call.
+func mutatesMap(body *ast.BlockStmt, mapText string) bool {
+	is := func(e ast.Expr) bool { return types.ExprString(ast.Unparen(e)) == mapText }
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				found = found || is(a)
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && is(ix.X) {
+					found = true
+				}
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			if ix, ok := ast.Unparen(n.X).(*ast.IndexExpr); ok && is(ix.X) {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			found = found || (n.Op == token.AND && is(n.X))
+		}
+		return !found
+	})
+	return found
+}
+
+// freshName returns the first candidate that no identifier in the loop uses.
+func freshName(rs *ast.RangeStmt, candidates ...string) string {
+	used := map[string]bool{}
+	ast.Inspect(rs, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	for _, c := range candidates {
+		if !used[c] {
+			return c
+		}
+	}
+	return ""
+}
+
+// importName returns the name under which file can refer to the standard
+// package path at pos, with the edits that add its import if needed. It
+// fails when the name is taken by something else.
+func (p *pkgState) importName(file *ast.File, scope *types.Scope, pos token.Pos, path string) (string, []analysis.TextEdit, bool) {
+	for _, imp := range file.Imports {
+		if v, _ := strconv.Unquote(imp.Path.Value); v == path {
+			if imp.Name == nil {
+				return path, nil, resolvesTo(scope, pos, path, path)
+			}
+			if imp.Name.Name == "_" || imp.Name.Name == "." {
+				break
+			}
+			return imp.Name.Name, nil, resolvesTo(scope, pos, imp.Name.Name, path)
+		}
+	}
+	// Not imported: the name must be free at pos and in the file.
+	if scope != nil {
+		if _, obj := scope.LookupParent(path, pos); obj != nil {
+			return "", nil, false
+		}
+	}
+	for _, imp := range file.Imports {
+		if imp.Name != nil && imp.Name.Name == path {
+			return "", nil, false
+		}
+		if v, _ := strconv.Unquote(imp.Path.Value); imp.Name == nil && lastElem(v) == path {
+			return "", nil, false // e.g. golang.org/x/exp/maps
+		}
+	}
+	return path, []analysis.TextEdit{addImport(file, path)}, true
+}
+
+func resolvesTo(scope *types.Scope, pos token.Pos, name, path string) bool {
+	if scope == nil {
+		return true
+	}
+	_, obj := scope.LookupParent(name, pos)
+	pn, ok := obj.(*types.PkgName)
+	return ok && pn.Imported().Path() == path
+}
+
+func lastElem(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return path[i+1:]
+		}
+	}
+	return path
+}
+
+// addImport returns an edit that imports path into file.
+func addImport(file *ast.File, path string) analysis.TextEdit {
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: fmt.Appendf(nil, "\n\t%q", path)}
+		}
+		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: fmt.Appendf(nil, "\nimport %q", path)}
+	}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: fmt.Appendf(nil, "\n\nimport %q", path)}
+}
+
+// bodyIndent returns the indentation of the loop body's statements.
+func (p *pkgState) bodyIndent(rs *ast.RangeStmt) string {
+	tf := p.pass.Fset.File(rs.Pos())
+	content, err := p.pass.ReadFile(tf.Name())
+	if err != nil {
+		return "\t"
+	}
+	lineStart := tf.LineStart(tf.Line(rs.Pos()))
+	off := tf.Offset(lineStart)
+	end := off
+	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
+		end++
+	}
+	return string(bytes.Clone(content[off:end])) + "\t"
+}

@@ -1,0 +1,73 @@
+// Minimal stand-in for testing reconcilelint. Mirrors k8s.io/api v0.37.0 apps/v1;
+// only the declarations the tests use, with upstream field names and types.
+package v1
+
+import (
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+type DeploymentStrategy struct {
+	Type string
+}
+
+type DeploymentSpec struct {
+	Replicas             *int32
+	Selector             *metav1.LabelSelector
+	Template             corev1.PodTemplateSpec
+	Strategy             DeploymentStrategy
+	RevisionHistoryLimit *int32
+}
+
+type DeploymentStatus struct {
+	ObservedGeneration int64
+	ReadyReplicas      int32
+}
+
+type Deployment struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec   DeploymentSpec
+	Status DeploymentStatus
+}
+
+func (in *Deployment) DeepCopyObject() runtime.Object { return in }
+func (in *Deployment) DeepCopy() *Deployment         { out := *in; return &out }
+
+type DeploymentList struct {
+	metav1.TypeMeta
+	metav1.ListMeta
+	Items []Deployment
+}
+
+func (in *DeploymentList) DeepCopyObject() runtime.Object { return in }
+
+type StatefulSetSpec struct {
+	Replicas            *int32
+	Selector            *metav1.LabelSelector
+	Template            corev1.PodTemplateSpec
+	ServiceName         string
+	PodManagementPolicy string
+}
+
+type StatefulSet struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec StatefulSetSpec
+}
+
+func (in *StatefulSet) DeepCopyObject() runtime.Object { return in }
+
+type DaemonSetSpec struct {
+	Selector *metav1.LabelSelector
+	Template corev1.PodTemplateSpec
+}
+
+type DaemonSet struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec DaemonSetSpec
+}
+
+func (in *DaemonSet) DeepCopyObject() runtime.Object { return in }
