@@ -62,11 +62,11 @@ func (p *pkgState) sortedKeysFix(rs *ast.RangeStmt) (analysis.SuggestedFix, bool
 		}
 	}
 	scope := p.pass.Pkg.Scope().Innermost(rs.Pos())
-	slicesName, edits1, ok := p.importName(file, scope, rs.Pos(), "slices")
+	slicesName, addSlices, ok := p.importName(file, scope, rs.Pos(), "slices")
 	if !ok {
 		return none, false
 	}
-	mapsName, edits2, ok := p.importName(file, scope, rs.Pos(), "maps")
+	mapsName, addMaps, ok := p.importName(file, scope, rs.Pos(), "maps")
 	if !ok {
 		return none, false
 	}
@@ -74,15 +74,18 @@ func (p *pkgState) sortedKeysFix(rs *ast.RangeStmt) (analysis.SuggestedFix, bool
 	header := fmt.Sprintf("_, %s := range %s.Sorted(%s.Keys(%s))", key, slicesName, mapsName, mapText)
 	edits := []analysis.TextEdit{{Pos: rs.Key.Pos(), End: rs.X.End(), NewText: []byte(header)}}
 	if v, ok := rs.Value.(*ast.Ident); ok && v.Name != "_" {
-		indent := p.bodyIndent(rs)
-		edits = append(edits, analysis.TextEdit{
-			Pos:     rs.Body.Lbrace + 1,
-			End:     rs.Body.Lbrace + 1,
-			NewText: fmt.Appendf(nil, "\n%s%s := %s[%s]", indent, v.Name, mapText, key),
-		})
+		edits = append(edits, p.insertFirstInBody(rs, fmt.Sprintf("%s := %s[%s]", v.Name, mapText, key)))
 	}
-	edits = append(edits, edits1...)
-	edits = append(edits, edits2...)
+	var imports []string
+	if addMaps {
+		imports = append(imports, "maps")
+	}
+	if addSlices {
+		imports = append(imports, "slices")
+	}
+	if len(imports) > 0 {
+		edits = append(edits, addImports(file, imports))
+	}
 	return analysis.SuggestedFix{
 		Message:   "Range over the sorted keys of " + mapText,
 		TextEdits: edits,
@@ -166,33 +169,33 @@ func freshName(rs *ast.RangeStmt, candidates ...string) string {
 // importName returns the name under which file can refer to the standard
 // package path at pos, with the edits that add its import if needed. It
 // fails when the name is taken by something else.
-func (p *pkgState) importName(file *ast.File, scope *types.Scope, pos token.Pos, path string) (string, []analysis.TextEdit, bool) {
+func (p *pkgState) importName(file *ast.File, scope *types.Scope, pos token.Pos, path string) (name string, add, ok bool) {
 	for _, imp := range file.Imports {
 		if v, _ := strconv.Unquote(imp.Path.Value); v == path {
 			if imp.Name == nil {
-				return path, nil, resolvesTo(scope, pos, path, path)
+				return path, false, resolvesTo(scope, pos, path, path)
 			}
 			if imp.Name.Name == "_" || imp.Name.Name == "." {
 				break
 			}
-			return imp.Name.Name, nil, resolvesTo(scope, pos, imp.Name.Name, path)
+			return imp.Name.Name, false, resolvesTo(scope, pos, imp.Name.Name, path)
 		}
 	}
 	// Not imported: the name must be free at pos and in the file.
 	if scope != nil {
 		if _, obj := scope.LookupParent(path, pos); obj != nil {
-			return "", nil, false
+			return "", false, false
 		}
 	}
 	for _, imp := range file.Imports {
 		if imp.Name != nil && imp.Name.Name == path {
-			return "", nil, false
+			return "", false, false
 		}
 		if v, _ := strconv.Unquote(imp.Path.Value); imp.Name == nil && lastElem(v) == path {
-			return "", nil, false // e.g. golang.org/x/exp/maps
+			return "", false, false // e.g. golang.org/x/exp/maps
 		}
 	}
-	return path, []analysis.TextEdit{addImport(file, path)}, true
+	return path, true, true
 }
 
 func resolvesTo(scope *types.Scope, pos token.Pos, name, path string) bool {
@@ -213,33 +216,49 @@ func lastElem(path string) string {
 	return path
 }
 
-// addImport returns an edit that imports path into file.
-func addImport(file *ast.File, path string) analysis.TextEdit {
+// addImports returns one edit that imports the paths (sorted) into file.
+// Every fix in a file makes the same edit, so drivers apply it once.
+func addImports(file *ast.File, paths []string) analysis.TextEdit {
+	var b bytes.Buffer
 	for _, d := range file.Decls {
 		gd, ok := d.(*ast.GenDecl)
 		if !ok || gd.Tok != token.IMPORT {
 			continue
 		}
 		if gd.Lparen.IsValid() {
-			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: fmt.Appendf(nil, "\n\t%q", path)}
+			for _, path := range paths {
+				fmt.Fprintf(&b, "\n\t%q", path)
+			}
+			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: b.Bytes()}
 		}
-		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: fmt.Appendf(nil, "\nimport %q", path)}
+		for _, path := range paths {
+			fmt.Fprintf(&b, "\nimport %q", path)
+		}
+		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: b.Bytes()}
 	}
-	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: fmt.Appendf(nil, "\n\nimport %q", path)}
+	b.WriteString("\n")
+	for _, path := range paths {
+		fmt.Fprintf(&b, "\nimport %q", path)
+	}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: b.Bytes()}
 }
 
-// bodyIndent returns the indentation of the loop body's statements.
-func (p *pkgState) bodyIndent(rs *ast.RangeStmt) string {
+// insertFirstInBody returns an edit that puts stmt on its own line before
+// the loop body's first statement, indented like it, so that a comment on
+// the line of the opening brace stays there.
+func (p *pkgState) insertFirstInBody(rs *ast.RangeStmt, stmt string) analysis.TextEdit {
 	tf := p.pass.Fset.File(rs.Pos())
 	content, err := p.pass.ReadFile(tf.Name())
-	if err != nil {
-		return "\t"
+	if err != nil || len(rs.Body.List) == 0 || tf.Line(rs.Body.List[0].Pos()) == tf.Line(rs.Body.Lbrace) {
+		at := rs.Body.Lbrace + 1
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(" " + stmt + ";")}
 	}
-	lineStart := tf.LineStart(tf.Line(rs.Pos()))
+	lineStart := tf.LineStart(tf.Line(rs.Body.List[0].Pos()))
 	off := tf.Offset(lineStart)
 	end := off
 	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
 		end++
 	}
-	return string(bytes.Clone(content[off:end])) + "\t"
+	indent := string(content[off:end])
+	return analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(indent + stmt + "\n")}
 }

@@ -867,7 +867,7 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 	if sum := s.p.summaries[fn]; sum != nil {
 		for i, sk := range sum.sinks {
 			if arg := argFor(call, fn, i); arg != nil {
-				s.sink(s.taintOf(arg), sk.desc+" via "+name, call.Pos())
+				s.sink(s.taintOf(arg), via(sk.desc, name), call.Pos())
 			}
 		}
 		for i, os := range sum.fills {
@@ -885,7 +885,7 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 	}
 	for _, sk := range fact.Sinks {
 		if arg := argFor(call, fn, sk.Index); arg != nil {
-			s.sink(s.taintOf(arg), sk.Sink+" via "+name, call.Pos())
+			s.sink(s.taintOf(arg), via(sk.Sink, name), call.Pos())
 		}
 	}
 	for _, f := range fact.Fills {
@@ -898,6 +898,13 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 			}
 		}
 	}
+}
+
+// via names a sink reached through a call of fn: the sink itself and the
+// function called at this site, not the whole chain.
+func via(desc, fn string) string {
+	base, _, _ := strings.Cut(desc, " via ")
+	return base + " via " + fn
 }
 
 func (p *pkgState) importFact(fn *types.Func) *orderFact {

@@ -1,0 +1,21 @@
+// Package v1alpha1 is an operator's own API: it declares a struct that
+// embeds metav1.TypeMeta, so its struct types count as API types.
+package v1alpha1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type WidgetSpec struct {
+	Replicas int32
+}
+
+type WidgetStatus struct {
+	Endpoints  []string
+	Conditions []metav1.Condition
+}
+
+type Widget struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec   WidgetSpec
+	Status WidgetStatus
+}

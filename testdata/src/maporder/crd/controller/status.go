@@ -1,0 +1,46 @@
+package controller
+
+import (
+	"slices"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	api "maporder/crd/api/v1alpha1"
+	ac "maporder/crd/pkg/applyconfiguration/api/v1alpha1"
+)
+
+func status(w *api.Widget, endpoints map[string]bool) {
+	for ep := range endpoints { // want `range over map endpoints feeds WidgetStatus.Endpoints in map order`
+		w.Status.Endpoints = append(w.Status.Endpoints, ep)
+	}
+}
+
+func conditions(w *api.Widget, byType map[string]metav1.Condition) {
+	var conds []metav1.Condition
+	for _, c := range byType { // want `range over map byType feeds WidgetStatus.Conditions in map order`
+		conds = append(conds, c)
+	}
+	w.Status.Conditions = conds
+}
+
+func applyStatus(endpoints map[string]bool) *ac.WidgetStatusApplyConfiguration {
+	b := ac.WidgetStatus()
+	for ep := range endpoints { // want `range over map endpoints feeds WidgetStatusApplyConfiguration.WithEndpoints in map order`
+		b.WithEndpoints(ep)
+	}
+	return b
+}
+
+func applyStatusSorted(endpoints map[string]bool) *ac.WidgetStatusApplyConfiguration {
+	return ac.WidgetStatus().WithEndpoints(slices.Sorted(slicesKeys(endpoints))...)
+}
+
+func slicesKeys(m map[string]bool) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
