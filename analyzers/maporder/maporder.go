@@ -110,8 +110,8 @@ type PassFact struct {
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
-	if k8s.IsStdlib(pass.Pkg) {
-		return nil, nil // fast path: the standard library neither sinks nor summarises order
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass.Pkg.Path()) {
+		return nil, nil // fast path: these libraries are known from tables, not summaries
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	p := &pkgState{
@@ -827,11 +827,15 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 	if sig != nil && sig.Recv() != nil && strings.HasPrefix(fn.Name(), "With") &&
 		fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path()) {
 		desc := recvName(sig) + "." + fn.Name()
+		at := call.Pos()
+		if sel != nil {
+			at = sel.Sel.Pos() // in a builder chain, the method, not the chain's start
+		}
 		for _, arg := range call.Args {
-			s.sink(s.taintOf(arg), desc, call.Pos())
+			s.sink(s.taintOf(arg), desc, at)
 		}
 		if ctx != nil && sig.Variadic() && sel != nil && s.outer(sel.X, ctx) {
-			s.sink(ctx.origins, desc, call.Pos())
+			s.sink(ctx.origins, desc, at)
 		}
 	}
 
@@ -857,8 +861,11 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 	}
 
 	// Calls of summarised functions: parameters that reach sinks, and
-	// parameters filled in map order.
-	s.applyCallee(fn, call, ctx)
+	// parameters filled in map order. Apply configuration methods were
+	// handled above.
+	if fn.Pkg() == nil || !k8s.IsApplyConfigPath(fn.Pkg().Path()) {
+		s.applyCallee(fn, call, ctx)
+	}
 }
 
 // applyCallee applies the summary or fact of fn at a call site.

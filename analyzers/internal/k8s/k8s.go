@@ -92,6 +92,14 @@ func IsApplyConfigPath(path string) bool {
 	return false
 }
 
+// IsKubernetesLibrary reports whether path is a package of the Kubernetes
+// libraries (k8s.io/..., sigs.k8s.io/...) or generated apply
+// configurations. Analyzers know the functions of these that matter from a
+// table, so they need not summarise them.
+func IsKubernetesLibrary(path string) bool {
+	return strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/") || IsApplyConfigPath(path)
+}
+
 // APITypes decides which packages hold Kubernetes API types: k8s.io/api,
 // apimachinery's meta/v1, apply configurations, packages that declare a
 // struct embedding metav1.TypeMeta (an operator's own CRD types), and any

@@ -19,7 +19,7 @@ type Options struct {
 }
 
 // Deploy applies the workload's StatefulSet.
-func Deploy(name string, env map[string]string, opts *Options) *appsv1ac.StatefulSetApplyConfiguration { // want Deploy:`param 0 reaches ObjectMetaApplyConfiguration.WithName via v1.StatefulSet`
+func Deploy(name string, env map[string]string, opts *Options) *appsv1ac.StatefulSetApplyConfiguration { // want Deploy:`param 0 reaches ContainerApplyConfiguration.WithName via toolhive.podTemplate`
 	var envList []*corev1ac.EnvVarApplyConfiguration
 	for k, v := range env { // want `range over map env feeds ContainerApplyConfiguration.WithEnv via toolhive.podTemplate in map order`
 		envList = append(envList, corev1ac.EnvVar().WithName(k).WithValue(v))
@@ -83,6 +83,6 @@ func servicePorts(opts *Options) []*corev1ac.ServicePortApplyConfiguration { // 
 }
 
 // ApplyService builds the Service from the ports.
-func ApplyService(name string, opts *Options) *corev1ac.ServiceApplyConfiguration { // want ApplyService:`param 0 reaches ObjectMetaApplyConfiguration.WithName`
+func ApplyService(name string, opts *Options) *corev1ac.ServiceApplyConfiguration {
 	return corev1ac.Service(name, "ns").WithSpec(corev1ac.ServiceSpec().WithPorts(servicePorts(opts)...))
 }

@@ -1,0 +1,249 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// These tests run the real binary over examples/operator, a module that
+// uses the real k8s.io/api, client-go and controller-runtime.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "reconcilelint-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "reconcilelint")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building reconcilelint: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func exampleDir(t *testing.T) string { return filepath.Join(repoRoot(t), "examples", "operator") }
+
+// expected reads a findings file of testdata/integration.
+func expected(t *testing.T, name string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "integration", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func command(dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	return cmd
+}
+
+// jsonDiagnostic is one entry of the -json output of go/analysis drivers.
+type jsonDiagnostic struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+}
+
+// findings decodes a stream of -json objects (optionally interleaved with
+// "# package" lines, as go vet prints them) into sorted
+// "<file>:<line>:<col>: <analyzer>: <message>" lines relative to dir.
+func findings(t *testing.T, dir string, stream []byte) []string {
+	t.Helper()
+	var clean bytes.Buffer
+	for line := range bytes.Lines(stream) {
+		if !bytes.HasPrefix(line, []byte("#")) {
+			clean.Write(line)
+		}
+	}
+	var out []string
+	dec := json.NewDecoder(&clean)
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("decoding -json output: %v\n%s", err, stream)
+		}
+		for _, byAnalyzer := range tree {
+			for analyzer, raw := range byAnalyzer {
+				var diags []jsonDiagnostic
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					t.Fatalf("%s: %v: %s", analyzer, err, raw) // an {"error": ...} entry
+				}
+				for _, d := range diags {
+					rel, err := filepath.Rel(dir, d.Posn)
+					if err != nil {
+						rel = d.Posn
+					}
+					out = append(out, fmt.Sprintf("%s: %s: %s", filepath.ToSlash(rel), analyzer, d.Message))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func equalLines(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s:\ngot:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+func TestStandaloneJSON(t *testing.T) {
+	t.Parallel()
+	dir := exampleDir(t)
+	out, err := command(dir, binary, "-json", "./...").Output()
+	if err != nil {
+		t.Fatalf("reconcilelint -json: %v\n%s", err, stderrOf(err))
+	}
+	equalLines(t, "standalone -json findings", findings(t, dir, out), expected(t, "operator.txt"))
+}
+
+func TestStandaloneTextExitCode(t *testing.T) {
+	t.Parallel()
+	dir := exampleDir(t)
+	cmd := command(dir, binary, "./...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("want exit code 3 (diagnostics), got %v\n%s", err, stderr.String())
+	}
+	re := regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): (.*)$`)
+	var got []string
+	sc := bufio.NewScanner(&stderr)
+	for sc.Scan() {
+		if m := re.FindStringSubmatch(sc.Text()); m != nil && !strings.HasPrefix(m[4], "\t") { // not a related line
+			rel, _ := filepath.Rel(dir, m[1])
+			got = append(got, fmt.Sprintf("%s:%s:%s: maporder: %s", rel, m[2], m[3], m[4]))
+		}
+	}
+	slices.Sort(got)
+	equalLines(t, "standalone text findings", got, expected(t, "operator.txt"))
+}
+
+func TestVetTool(t *testing.T) {
+	t.Parallel()
+	dir := exampleDir(t)
+	// With -json, the vet tool prints to standard output and exits 0.
+	out, err := command(dir, "go", "vet", "-vettool="+binary, "-json", "./...").Output()
+	if err != nil {
+		t.Fatalf("go vet -vettool -json: %v\n%s", err, stderrOf(err))
+	}
+	equalLines(t, "go vet -vettool findings", findings(t, dir, out), expected(t, "operator.txt"))
+
+	// Without -json, go vet fails when there are findings.
+	if err := command(dir, "go", "vet", "-vettool="+binary, "./...").Run(); err == nil {
+		t.Error("go vet -vettool succeeded on code with findings")
+	}
+}
+
+func TestFixOnCopy(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "operator")
+	if err := os.CopyFS(dir, os.DirFS(exampleDir(t))); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := command(dir, binary, "-fix", "./...").CombinedOutput(); err != nil {
+		t.Fatalf("reconcilelint -fix: %v\n%s", err, out)
+	}
+	if out, err := command(dir, "go", "build", "./...").CombinedOutput(); err != nil {
+		t.Fatalf("the fixed module does not build: %v\n%s", err, out)
+	}
+	fixed, err := os.ReadFile(filepath.Join(dir, "controllers", "statefulset.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(fixed, []byte("range slices.Sorted(maps.Keys(cache.Spec.Env))")) {
+		t.Errorf("fixed statefulset.go does not range over sorted keys:\n%s", fixed)
+	}
+	out, err := command(dir, binary, "-json", "./...").Output()
+	if err != nil {
+		t.Fatalf("second run: %v\n%s", err, stderrOf(err))
+	}
+	equalLines(t, "findings after -fix", findings(t, dir, out), expected(t, "operator-after-fix.txt"))
+}
+
+func TestDiffLeavesFilesAlone(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "operator")
+	if err := os.CopyFS(dir, os.DirFS(exampleDir(t))); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "controllers", "service.go"))
+	out, _ := command(dir, binary, "-fix", "-diff", "./...").Output()
+	if !bytes.Contains(out, []byte("+\tfor _, name := range slices.Sorted(maps.Keys(ports)) {")) {
+		t.Errorf("-diff output lacks the sorted range:\n%s", out)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "controllers", "service.go"))
+	if !bytes.Equal(before, after) {
+		t.Error("-diff changed service.go")
+	}
+}
+
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	out, err := command(".", binary, "help", "maporder").CombinedOutput()
+	if err != nil {
+		t.Fatalf("help maporder: %v\n%s", err, out)
+	}
+	for _, want := range []string{"maporder: report map iteration order", "WRONG:", "RIGHT:", "-maporder.api-packages"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("help maporder lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBadSettingNamesKey(t *testing.T) {
+	t.Parallel()
+	out, err := command(exampleDir(t), binary, "-maporder.api-packages=ok,,x", "./...").CombinedOutput()
+	if err == nil || !bytes.Contains(out, []byte("maporder.api-packages[1]")) {
+		t.Fatalf("want a failure naming maporder.api-packages[1], got %v:\n%s", err, out)
+	}
+}
+
+func stderrOf(err error) []byte {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.Stderr
+	}
+	return nil
+}
