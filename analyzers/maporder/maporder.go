@@ -115,12 +115,13 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	p := &pkgState{
-		pass:      pass,
-		api:       k8s.NewAPITypes(cfg.APIPackages),
-		summaries: make(map[*types.Func]*summary),
-		origins:   make(map[originKey]*origin),
-		findings:  make(map[*origin]*finding),
-		generated: make(map[*token.File]bool),
+		pass:       pass,
+		api:        k8s.NewAPITypes(cfg.APIPackages),
+		summaries:  make(map[*types.Func]*summary),
+		origins:    make(map[originKey]*origin),
+		findings:   make(map[*origin]*finding),
+		generated:  make(map[*token.File]bool),
+		fieldNames: make(map[*types.Var]string),
 	}
 	var decls []*ast.FuncDecl
 	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
@@ -159,13 +160,14 @@ const maxRounds = 6
 
 // pkgState is the per-package analysis state.
 type pkgState struct {
-	pass      *analysis.Pass
-	api       *k8s.APITypes
-	summaries map[*types.Func]*summary
-	origins   map[originKey]*origin
-	findings  map[*origin]*finding
-	generated map[*token.File]bool
-	changed   bool
+	pass       *analysis.Pass
+	api        *k8s.APITypes
+	summaries  map[*types.Func]*summary
+	origins    map[originKey]*origin
+	findings   map[*origin]*finding
+	generated  map[*token.File]bool
+	fieldNames map[*types.Var]string
+	changed    bool
 }
 
 // An origin is where map order enters a value.
@@ -574,13 +576,13 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 			t = union(slicesClone(t), ctx.origins)
 		}
 		if orderedContent(field.Type()) || isStringMap(field.Type()) {
-			s.sink(t, describeField(field), lhs.Pos())
+			s.sinkField(t, field, lhs.Pos())
 		}
 	}
 	if ix, ok := lhs.(*ast.IndexExpr); ok {
 		// obj.Annotations[k] = v: the value lands in an API map.
 		if field := s.apiField(ast.Unparen(ix.X)); field != nil && isStringMap(field.Type()) {
-			s.sink(rt, describeField(field), lhs.Pos())
+			s.sinkField(rt, field, lhs.Pos())
 		}
 		if k, ok := s.keyOf(ix.X); ok {
 			s.add(k, rt) // a container holding an ordered value
@@ -702,6 +704,20 @@ func (s *fnState) apiField(e ast.Expr) *types.Var {
 	return v
 }
 
+// sinkField is sink for a field, named Type.Field; the name is computed
+// only when something reaches it.
+func (s *fnState) sinkField(t taint, field *types.Var, pos token.Pos) {
+	if len(t) == 0 {
+		return
+	}
+	desc, ok := s.p.fieldNames[field]
+	if !ok {
+		desc = describeField(field)
+		s.p.fieldNames[field] = desc
+	}
+	s.sink(t, desc, pos)
+}
+
 // sink records that the origins in t reach an order-sensitive destination.
 func (s *fnState) sink(t taint, desc string, pos token.Pos) {
 	for _, o := range t {
@@ -779,7 +795,7 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		if field == nil || !(orderedContent(field.Type()) || isStringMap(field.Type())) {
 			continue
 		}
-		s.sink(s.taintOf(val), describeField(field), val.Pos())
+		s.sinkField(s.taintOf(val), field, val.Pos())
 	}
 }
 

@@ -7,11 +7,10 @@
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/multichecker"
-
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/cmd/reconcilelint/internal/driver"
 )
 
 func main() {
-	multichecker.Main(analyzers.All()...)
+	driver.Main(analyzers.All()...)
 }

@@ -1,0 +1,336 @@
+// Package driver runs reconcilelint's analyzers as a standalone command.
+//
+// It behaves like x/tools' multichecker (-fix, -diff, -json, -c, -NAME
+// toggles, -NAME.flag settings, help, exit codes 0/1/3) with one difference
+// in loading: only the packages of the main module(s) are type-checked from
+// source, and only they are analysed for facts. Dependencies outside the
+// main module are read from export data, as go vet does. multichecker
+// instead loads every dependency from source as soon as an analyzer has
+// facts, which costs gigabytes on an operator that imports client-go and
+// controller-runtime. The analyzers know the library functions that matter
+// from tables, so they lose nothing.
+//
+// A lone *.cfg argument, -V=full and -flags are the go vet protocol; those
+// invocations go to unitchecker unchanged.
+package driver
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis/unitchecker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Main runs the command and exits.
+func Main(analyzers ...*analysis.Analyzer) {
+	if isVetInvocation(os.Args[1:]) {
+		unitchecker.Main(analyzers...) // does not return
+	}
+	os.Exit(Run(os.Args[0], os.Args[1:], os.Stdout, os.Stderr, analyzers))
+}
+
+// isVetInvocation reports whether go vet is driving this process.
+func isVetInvocation(args []string) bool {
+	for _, a := range args {
+		if a == "-V=full" || a == "-flags" || a == "--flags" || a == "-V" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+type options struct {
+	json, fix, diff, tests bool
+	context               int
+	enabled               map[string]*triState
+}
+
+// Run executes the command with args and returns the exit code.
+func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*analysis.Analyzer) int {
+	if err := analysis.Validate(analyzers); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fs := flag.NewFlagSet(progname, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opts := options{enabled: map[string]*triState{}}
+	fs.BoolVar(&opts.json, "json", false, "emit JSON output")
+	fs.BoolVar(&opts.fix, "fix", false, "apply all suggested fixes")
+	fs.BoolVar(&opts.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
+	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
+	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
+	for _, a := range analyzers {
+		t := new(triState)
+		opts.enabled[a.Name] = t
+		title, _, _ := strings.Cut(a.Doc, "\n")
+		fs.Var(t, a.Name, "enable "+a.Name+" analysis: "+title)
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	fs.Usage = func() { usage(stderr, progname, analyzers) }
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 1
+	}
+	if path := os.Getenv("RECONCILELINT_CPUPROFILE"); path != "" {
+		// For measuring the analyzers on real code; see BENCHMARKS in the README.
+		if f, err := os.Create(path); err == nil {
+			defer f.Close()
+			if pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile() // runs before the Close
+			}
+		}
+	}
+	rest := fs.Args()
+	if len(rest) > 0 && rest[0] == "help" {
+		return help(stdout, stderr, progname, fs, analyzers, rest[1:])
+	}
+	if len(rest) == 0 {
+		usage(stderr, progname, analyzers)
+		return 1
+	}
+	selected := selectAnalyzers(analyzers, opts.enabled)
+
+	pkgs, err := load(rest, opts.tests)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	code := 0
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		code = 1
+	}
+	graph, err := checker.Analyze(selected, pkgs, nil)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if opts.fix {
+		if err := applyFixes(graph, opts.diff, stdout); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return code
+	}
+	if opts.json {
+		if err := graph.PrintJSON(stdout); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return code
+	}
+	if err := graph.PrintText(stderr, opts.context); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	var errs, diags int
+	for act := range graph.All() {
+		if act.Err != nil {
+			errs++
+		} else if act.IsRoot {
+			diags += len(act.Diagnostics)
+		}
+	}
+	switch {
+	case errs > 0:
+		return 1
+	case diags > 0:
+		return max(code, 3)
+	}
+	return code
+}
+
+// load loads the packages named by patterns. The packages of the main
+// module(s) that they depend on are loaded from source as well, so that
+// facts about them reach the roots; every other dependency comes from
+// export data and is not analysed. Only the packages named by patterns are
+// returned, with their imports pruned to the source-loaded packages.
+func load(patterns []string, tests bool) ([]*packages.Package, error) {
+	// Pass 1: the import graph, with module information.
+	graphCfg := &packages.Config{
+		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Tests: tests,
+	}
+	roots, err := packages.Load(graphCfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	rootIDs := map[string]bool{}
+	sourcePaths := map[string]bool{}
+	for _, r := range roots {
+		rootIDs[r.ID] = true
+		sourcePaths[r.PkgPath] = true
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module != nil && p.Module.Main {
+			sourcePaths[p.PkgPath] = true
+		}
+	})
+	var paths []string
+	for p := range sourcePaths {
+		if p != "" && !strings.HasSuffix(p, ".test") {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+
+	// Pass 2: those packages from source, their other imports from export data.
+	cfg := &packages.Config{
+		Mode:  packages.LoadSyntax | packages.NeedModule,
+		Tests: tests,
+	}
+	loaded, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, err
+	}
+	bySource := map[*packages.Package]bool{}
+	for _, p := range loaded {
+		bySource[p] = true
+	}
+	// The checker runs fact-producing analyzers on every import; keep the
+	// edges between source packages only.
+	packages.Visit(loaded, nil, func(p *packages.Package) {
+		if !bySource[p] {
+			return
+		}
+		pruned := make(map[string]*packages.Package, len(p.Imports))
+		for path, imp := range p.Imports {
+			if bySource[imp] {
+				pruned[path] = imp
+			}
+		}
+		p.Imports = pruned
+	})
+	var out []*packages.Package
+	for _, p := range loaded {
+		if rootIDs[p.ID] {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b *packages.Package) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// triState is an analyzer's enable flag: unset, true or false.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+var _ flag.Value = (*triState)(nil)
+
+func (t *triState) IsBoolFlag() bool { return true }
+
+func (t *triState) String() string {
+	switch *t {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (t *triState) Set(s string) error {
+	switch s {
+	case "true", "1":
+		*t = setTrue
+	case "false", "0":
+		*t = setFalse
+	default:
+		return fmt.Errorf("want true or false, got %q", s)
+	}
+	return nil
+}
+
+// selectAnalyzers applies the -NAME toggles as multichecker does: if any is
+// true, run only those; otherwise run all but those set false.
+func selectAnalyzers(all []*analysis.Analyzer, enabled map[string]*triState) []*analysis.Analyzer {
+	anyTrue := false
+	for _, t := range enabled {
+		anyTrue = anyTrue || *t == setTrue
+	}
+	var out []*analysis.Analyzer
+	for _, a := range all {
+		t := *enabled[a.Name]
+		if (anyTrue && t == setTrue) || (!anyTrue && t != setFalse) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func usage(w io.Writer, progname string, analyzers []*analysis.Analyzer) {
+	fmt.Fprintf(w, "%s is a tool for static analysis of Kubernetes operators.\n\n", progname)
+	fmt.Fprintf(w, "Usage: %s [-flag] [package]\n\n", progname)
+	fmt.Fprintln(w, "Registered analyzers:")
+	for _, a := range analyzers {
+		title, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(w, "    %-18s %s\n", a.Name, title)
+	}
+	fmt.Fprintf(w, "\nBy default all analyzers are run.\nTo select specific analyzers, use the -NAME flag for each one,\nor -NAME=false to run all analyzers not explicitly disabled.\n")
+	fmt.Fprintf(w, "\nTo see details and flags of a specific analyzer, run '%s help name'.\n", progname)
+	fmt.Fprintf(w, "To use it from go vet: go vet -vettool=$(command -v %s) ./...\n", progname)
+}
+
+func help(stdout, stderr io.Writer, progname string, fs *flag.FlagSet, analyzers []*analysis.Analyzer, names []string) int {
+	if len(names) == 0 {
+		usage(stdout, progname, analyzers)
+		fmt.Fprintln(stdout, "\nCore flags:")
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(f.Name, ".") && opts(f.Name) {
+				fmt.Fprintf(stdout, "  -%s\n    \t%s\n", f.Name, f.Usage)
+			}
+		})
+		return 0
+	}
+	code := 0
+outer:
+	for _, name := range names {
+		for _, a := range analyzers {
+			if a.Name != name {
+				continue
+			}
+			title, body, _ := strings.Cut(a.Doc, "\n")
+			fmt.Fprintf(stdout, "%s: %s\n", a.Name, title)
+			first := true
+			a.Flags.VisitAll(func(f *flag.Flag) {
+				if first {
+					fmt.Fprint(stdout, "\nAnalyzer flags:\n\n")
+					first = false
+				}
+				fmt.Fprintf(stdout, "  -%s.%s\n    \t%s\n", a.Name, f.Name, f.Usage)
+			})
+			fmt.Fprintf(stdout, "%s\n", body)
+			continue outer
+		}
+		fmt.Fprintf(stderr, "%s: no such analyzer: %s\n", progname, name)
+		code = 1
+	}
+	return code
+}
+
+// opts reports whether a core flag is worth listing in help.
+func opts(name string) bool {
+	switch name {
+	case "json", "fix", "diff", "test", "c":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,106 @@
+package driver
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+func TestIsVetInvocation(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{"-json", "/tmp/go-build/vet.cfg"}, true},
+		{[]string{"./..."}, false},
+		{[]string{"-fix", "./..."}, false},
+		{nil, false},
+	} {
+		if got := isVetInvocation(tc.args); got != tc.want {
+			t.Errorf("isVetInvocation(%q) = %v, want %v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func TestSelectAnalyzers(t *testing.T) {
+	t.Parallel()
+	a, b := &analysis.Analyzer{Name: "a"}, &analysis.Analyzer{Name: "b"}
+	all := []*analysis.Analyzer{a, b}
+	names := func(list []*analysis.Analyzer) string {
+		var s []string
+		for _, x := range list {
+			s = append(s, x.Name)
+		}
+		return strings.Join(s, ",")
+	}
+	for _, tc := range []struct {
+		a, b triState
+		want string
+	}{
+		{unset, unset, "a,b"},
+		{setTrue, unset, "a"},
+		{setFalse, unset, "b"},
+		{setTrue, setFalse, "a"},
+	} {
+		ta, tb := tc.a, tc.b
+		got := names(selectAnalyzers(all, map[string]*triState{"a": &ta, "b": &tb}))
+		if got != tc.want {
+			t.Errorf("-a=%v -b=%v: got %q, want %q", tc.a.String(), tc.b.String(), got, tc.want)
+		}
+	}
+}
+
+func TestApplyMergesIdenticalAndOrdersEdits(t *testing.T) {
+	t.Parallel()
+	src := []byte("abcdef")
+	got := apply(src, []edit{{4, 5, "E"}, {0, 0, ">"}, {1, 2, "B"}})
+	if string(got) != ">aBcdEf" {
+		t.Errorf("apply = %q", got)
+	}
+}
+
+func TestConflicts(t *testing.T) {
+	t.Parallel()
+	accepted := map[string][]edit{"f.go": {{10, 20, "x"}, {5, 5, "imp"}}}
+	for _, tc := range []struct {
+		name string
+		e    edit
+		want bool
+	}{
+		{"identical edit", edit{10, 20, "x"}, false},
+		{"identical insertion", edit{5, 5, "imp"}, false},
+		{"overlap", edit{15, 25, "y"}, true},
+		{"different insertion at the same point", edit{5, 5, "other"}, true},
+		{"disjoint", edit{20, 30, "z"}, false},
+	} {
+		if got := conflicts(accepted, map[string][]edit{"f.go": {tc.e}}); got != tc.want {
+			t.Errorf("%s: conflicts = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if conflicts(accepted, map[string][]edit{"g.go": {{15, 25, "y"}}}) {
+		t.Error("edits in another file conflict")
+	}
+}
+
+func TestUnifiedDiff(t *testing.T) {
+	t.Parallel()
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n"
+	got := unifiedDiff("x.go", []byte(a), []byte(b))
+	want := "--- x.go (old)\n+++ x.go (new)\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
+	if got != want {
+		t.Errorf("unifiedDiff:\n%s\nwant:\n%s", got, want)
+	}
+	if d := unifiedDiff("x.go", []byte(a), []byte(a)); strings.Contains(d, "@@") {
+		t.Errorf("diff of equal files has hunks:\n%s", d)
+	}
+	// An insertion at the top and one at the bottom make two hunks.
+	c := "0\n" + a + "11\n"
+	if n := strings.Count(unifiedDiff("x.go", []byte(a), []byte(c)), "@@ -"); n != 2 {
+		t.Errorf("got %d hunks, want 2", n)
+	}
+}

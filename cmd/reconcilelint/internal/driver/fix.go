@@ -1,0 +1,249 @@
+package driver
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/checker"
+)
+
+// edit is a text edit in byte offsets of one file.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// applyFixes applies the first suggested fix of every root diagnostic.
+// Identical edits (the same fix seen through a package and its test
+// variant, or one import added by several fixes) are applied once; a fix
+// whose edits overlap an already accepted different edit is skipped whole.
+// Changed files are gofmt-ed. With diff, files are left alone and a
+// unified diff is printed instead.
+func applyFixes(graph *checker.Graph, diff bool, stdout io.Writer) error {
+	byFile := map[string][]edit{}
+	var skipped int
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			continue
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			if len(d.SuggestedFixes) == 0 {
+				continue
+			}
+			fix := d.SuggestedFixes[0]
+			proposed := map[string][]edit{}
+			for _, te := range fix.TextEdits {
+				end := te.End
+				if !end.IsValid() {
+					end = te.Pos
+				}
+				tf := fset.File(te.Pos)
+				if tf == nil {
+					continue
+				}
+				proposed[tf.Name()] = append(proposed[tf.Name()], edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+			}
+			if conflicts(byFile, proposed) {
+				skipped++
+				continue
+			}
+			for name, es := range proposed {
+				for _, e := range es {
+					if !slices.Contains(byFile[name], e) {
+						byFile[name] = append(byFile[name], e)
+					}
+				}
+			}
+		}
+	}
+	names := make([]string, 0, len(byFile))
+	for name := range byFile {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		old, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		updated := apply(old, byFile[name])
+		if formatted, err := format.Source(updated); err == nil {
+			updated = formatted
+		}
+		if diff {
+			io.WriteString(stdout, unifiedDiff(name, old, updated))
+			continue
+		}
+		if err := os.WriteFile(name, updated, 0o644); err != nil {
+			return err
+		}
+	}
+	if skipped > 0 {
+		fmt.Fprintf(os.Stderr, "%d fix(es) skipped: they overlap other fixes; run again to apply them\n", skipped)
+	}
+	return nil
+}
+
+// conflicts reports whether a proposed fix overlaps accepted edits other
+// than identical ones.
+func conflicts(accepted, proposed map[string][]edit) bool {
+	for name, es := range proposed {
+		for _, e := range es {
+			for _, a := range accepted[name] {
+				if a == e {
+					continue
+				}
+				if e.start < a.end && a.start < e.end {
+					return true
+				}
+				if e.start == e.end && a.start == a.end && e.start == a.start {
+					return true // two different insertions at one point: order unknown
+				}
+			}
+		}
+	}
+	return false
+}
+
+func apply(src []byte, edits []edit) []byte {
+	slices.SortStableFunc(edits, func(a, b edit) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return a.end - b.end
+	})
+	var out bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		out.Write(src[last:e.start])
+		out.WriteString(e.text)
+		last = e.end
+	}
+	out.Write(src[last:])
+	return out.Bytes()
+}
+
+// unifiedDiff renders a line diff of a file with three lines of context.
+func unifiedDiff(name string, a, b []byte) string {
+	x, y := splitLines(a), splitLines(b)
+	ops := lineOps(x, y)
+	var out strings.Builder
+	fmt.Fprintf(&out, "--- %s (old)\n+++ %s (new)\n", name, name)
+	const ctx = 3
+	for i := 0; i < len(ops); {
+		if ops[i].kind == ' ' {
+			i++
+			continue
+		}
+		start := max(i-ctx, 0)
+		end := i
+		for end < len(ops) {
+			if ops[end].kind != ' ' {
+				end++
+				continue
+			}
+			run := end
+			for run < len(ops) && ops[run].kind == ' ' {
+				run++
+			}
+			if run-end > 2*ctx || run == len(ops) {
+				end = min(end+ctx, len(ops))
+				break
+			}
+			end = run
+		}
+		ai, bi := ops[start].ai, ops[start].bi
+		var an, bn int
+		var body strings.Builder
+		for _, op := range ops[start:end] {
+			switch op.kind {
+			case ' ':
+				an++
+				bn++
+				body.WriteString(" " + op.text)
+			case '-':
+				an++
+				body.WriteString("-" + op.text)
+			case '+':
+				bn++
+				body.WriteString("+" + op.text)
+			}
+		}
+		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n%s", ai+1, an, bi+1, bn, body.String())
+		i = end
+	}
+	return out.String()
+}
+
+type lineOp struct {
+	kind   byte
+	text   string
+	ai, bi int // line indexes before this op
+}
+
+func splitLines(b []byte) []string {
+	var lines []string
+	for l := range strings.Lines(string(b)) {
+		if !strings.HasSuffix(l, "\n") {
+			l += "\n"
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// lineOps computes an edit script with a longest-common-subsequence table,
+// after trimming the common prefix and suffix.
+func lineOps(x, y []string) []lineOp {
+	pre := 0
+	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
+		suf++
+	}
+	mx, my := x[pre:len(x)-suf], y[pre:len(y)-suf]
+	lcs := make([][]int, len(mx)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(my)+1)
+	}
+	for i := len(mx) - 1; i >= 0; i-- {
+		for j := len(my) - 1; j >= 0; j-- {
+			if mx[i] == my[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var ops []lineOp
+	for i := range pre {
+		ops = append(ops, lineOp{' ', x[i], i, i})
+	}
+	i, j := 0, 0
+	for i < len(mx) || j < len(my) {
+		switch {
+		case i < len(mx) && j < len(my) && mx[i] == my[j]:
+			ops = append(ops, lineOp{' ', mx[i], pre + i, pre + j})
+			i++
+			j++
+		case i < len(mx) && (j == len(my) || lcs[i+1][j] >= lcs[i][j+1]):
+			ops = append(ops, lineOp{'-', mx[i], pre + i, pre + j}) // deletions first
+			i++
+		default:
+			ops = append(ops, lineOp{'+', my[j], pre + i, pre + j})
+			j++
+		}
+	}
+	for k := range suf {
+		ops = append(ops, lineOp{' ', x[len(x)-suf+k], len(x) - suf + k, len(y) - suf + k})
+	}
+	return ops
+}
