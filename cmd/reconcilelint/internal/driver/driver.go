@@ -51,8 +51,8 @@ func isVetInvocation(args []string) bool {
 
 type options struct {
 	json, fix, diff, tests bool
-	context               int
-	enabled               map[string]*triState
+	context                int
+	enabled                map[string]*triState
 }
 
 // Run executes the command with args and returns the exit code.
