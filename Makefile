@@ -9,7 +9,7 @@ build: ## Build the standalone binary into bin/.
 	$(GO) build -o $(BIN) ./cmd/reconcilelint
 
 test: ## Run every test: analyzers, and the real binary over examples/operator.
-	$(GO) test ./...
+	$(GO) test -count=1 ./...
 
 lint: build ## gofmt, go vet, and reconcilelint on its own code.
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/')); \
