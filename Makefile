@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/reconcilelint
 
-.PHONY: build test lint demo clean
+.PHONY: build test lint demo bench compare clean
 
 build: ## Build the standalone binary into bin/.
 	$(GO) build -o $(BIN) ./cmd/reconcilelint
@@ -23,3 +23,18 @@ demo: build ## Lint the bundled example operator; it has a finding per analyzer.
 
 clean:
 	rm -rf bin
+
+bench: ## Go benchmarks of the analyzers.
+	$(GO) test -run='^$$' -bench=. -benchmem ./analyzers/...
+
+# Wall time and peak memory of reconcilelint next to go vet on the same
+# packages of another module: make compare DIR=/path/to/operator PKGS=./...
+PKGS ?= ./...
+compare: build
+	@test -n "$(DIR)" || { echo "usage: make compare DIR=/path/to/module [PKGS=./...]"; exit 2; }
+	@bin=$$(pwd)/$(BIN); cd "$(DIR)" && \
+	  $(GO) vet $(PKGS) >/dev/null 2>&1; "$$bin" $(PKGS) >/dev/null 2>&1; \
+	  /usr/bin/time -f "go vet:                  %e s %M KB" $(GO) vet $(PKGS) >/dev/null 2>/tmp/reconcilelint-compare.$$$$ ; tail -1 /tmp/reconcilelint-compare.$$$$; \
+	  /usr/bin/time -f "reconcilelint:           %e s %M KB" "$$bin" $(PKGS) >/dev/null 2>/tmp/reconcilelint-compare.$$$$ ; tail -1 /tmp/reconcilelint-compare.$$$$; \
+	  /usr/bin/time -f "go vet -vettool:         %e s %M KB" $(GO) vet -vettool="$$bin" $(PKGS) >/dev/null 2>/tmp/reconcilelint-compare.$$$$ ; tail -1 /tmp/reconcilelint-compare.$$$$; \
+	  rm -f /tmp/reconcilelint-compare.$$$$

@@ -11,8 +11,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
@@ -44,7 +42,6 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "maporder",
 		Doc:       analysisdoc.MustExtract(doc, "maporder"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#maporder",
-		Requires:  []*analysis.Analyzer{inspect.Analyzer},
 		FactTypes: []analysis.Fact{new(orderFact)},
 	}
 	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
@@ -113,7 +110,6 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass.Pkg.Path()) {
 		return nil, nil // fast path: these libraries are known from tables, not summaries
 	}
-	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	p := &pkgState{
 		pass:       pass,
 		api:        k8s.NewAPITypes(cfg.APIPackages),
@@ -123,17 +119,18 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		generated:  make(map[*token.File]bool),
 		fieldNames: make(map[*types.Var]string),
 	}
+	// Functions are the unit of analysis; literals are walked inside them.
+	// (No inspector: this analyzer runs on every dependency for facts, and
+	// building one per package would cost more than the walk.)
 	var decls []*ast.FuncDecl
-	for cur := range insp.Root().Preorder((*ast.FuncDecl)(nil)) {
-		decl := cur.Node().(*ast.FuncDecl)
-		if decl.Body == nil {
-			continue
-		}
-		decls = append(decls, decl)
-	}
 	for _, f := range pass.Files {
 		if ast.IsGenerated(f) {
 			p.generated[pass.Fset.File(f.Pos())] = true
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
 		}
 	}
 
