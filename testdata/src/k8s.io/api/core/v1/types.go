@@ -286,6 +286,7 @@ type Secret struct {
 }
 
 func (in *Secret) DeepCopyObject() runtime.Object { return in }
+func (in *Secret) DeepCopy() *Secret              { out := *in; return &out }
 
 type ServiceAccount struct {
 	metav1.TypeMeta

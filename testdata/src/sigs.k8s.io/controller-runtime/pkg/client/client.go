@@ -90,3 +90,12 @@ func (s *mergeFromPatch) Type() types.PatchType            { return types.MergeP
 func (s *mergeFromPatch) Data(obj Object) ([]byte, error) { return nil, nil }
 
 func MergeFrom(obj Object) Patch { return &mergeFromPatch{from: obj} }
+
+type applyPatch struct{}
+
+func (applyPatch) Type() types.PatchType            { return types.ApplyPatchType }
+func (applyPatch) Data(obj Object) ([]byte, error) { return nil, nil }
+
+// Apply is the server-side apply patch (deprecated upstream in favour of
+// Client.Apply, still common).
+var Apply Patch = applyPatch{}

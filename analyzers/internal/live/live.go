@@ -1,0 +1,369 @@
+// Package live tells which Kubernetes objects in a package are live (read
+// from the API server) and which are desired (built by the operator).
+//
+// It is an analysis.Analyzer whose result other analyzers require, so the
+// rules are computed once per package and are the same for all of them.
+//
+// A variable (local or parameter) holding a Kubernetes object is live when:
+//
+//  1. it is the target of controller-runtime's client.Reader.Get, or is
+//     taken from the Items of a list filled by client.Reader.List
+//     (`for _, x := range list.Items`, `x := &list.Items[i]`);
+//  2. it is assigned the result of a typed clientset's Get (a method Get
+//     declared under k8s.io/client-go/kubernetes/typed/);
+//  3. it is the object passed to controllerutil.CreateOrUpdate or
+//     CreateOrPatch: inside the mutate function the object holds the
+//     server's copy;
+//  4. the function passes it to Update or Patch (controller-runtime's
+//     client.Writer or status writer, or a typed clientset): it must exist
+//     on the server, so it was read from there;
+//  5. it is a parameter to which some call in the package passes a live
+//     object (computed to a fixed point);
+//  6. it is assigned from a live variable, its DeepCopy, or a field path of
+//     one (`pod := live.DeepCopy()`, `tmpl := &dep.Spec.Template`).
+//
+// Everything else is desired: objects built with a composite literal or a
+// constructor and then created or applied are never live. A variable is
+// live for the whole function once one rule holds, which is imprecise for
+// a variable that is reassigned between a desired and a live object; the
+// analyzers accept that, since operators rarely reuse a variable so.
+package live
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// Analyzer computes the live variables of a package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "reconcilelintlive",
+	Doc:        "compute which Kubernetes object variables are live (read from the API server)",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Reason says why a variable is live.
+type Reason int
+
+const (
+	NotLive        Reason = iota
+	ReadByGet             // target of client.Reader.Get, or an item of a listed list
+	ClientsetGet          // result of a typed clientset Get
+	MutateFunction        // object of controllerutil.CreateOrUpdate/CreateOrPatch
+	Written               // passed to Update or Patch
+	LiveArgument          // parameter receiving live objects from callers
+	Derived               // copied or taken from a live variable
+)
+
+func (r Reason) String() string {
+	switch r {
+	case ReadByGet:
+		return "read with Get or List"
+	case ClientsetGet:
+		return "read with a clientset Get"
+	case MutateFunction:
+		return "the object of a CreateOrUpdate mutate function"
+	case Written:
+		return "written back with Update or Patch"
+	case LiveArgument:
+		return "passed live objects by its callers"
+	case Derived:
+		return "derived from a live object"
+	}
+	return "not live"
+}
+
+// Result holds the live variables of a package.
+type Result struct {
+	info  *types.Info
+	pkg   *types.Package
+	vars  map[*types.Var]Reason
+	lists map[*types.Var]bool // lists filled by client.Reader.List
+}
+
+// VarReason returns why v is live, or NotLive.
+func (r *Result) VarReason(v *types.Var) Reason { return r.vars[v] }
+
+// Expr returns why the object that e refers to is live: e is a live
+// variable, or a field path, index, dereference or method result
+// (GetAnnotations()) rooted at one.
+func (r *Result) Expr(e ast.Expr) Reason {
+	if v := Root(r.info, e); v != nil {
+		return r.vars[v]
+	}
+	return NotLive
+}
+
+// Root returns the variable at the root of x, x.f.g, *x, x[i], &x and
+// x.Method() chains, or nil.
+func Root(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			if v == nil {
+				v, _ = info.Defs[x].(*types.Var)
+			}
+			if v != nil && v.IsField() {
+				return nil
+			}
+			return v
+		case *ast.SelectorExpr:
+			if _, ok := info.Selections[x]; !ok {
+				return nil // a qualified identifier
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || info.Selections[sel] == nil {
+				return nil
+			}
+			e = sel.X
+		default:
+			return nil
+		}
+	}
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{info: pass.TypesInfo, pkg: pass.Pkg, vars: map[*types.Var]Reason{}, lists: map[*types.Var]bool{}}
+	var funcs []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				funcs = append(funcs, fd)
+			}
+		}
+	}
+	// Local rules first, then live arguments and derivations to a fixed
+	// point; each round can only add variables.
+	for _, fd := range funcs {
+		r.local(fd.Body)
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range funcs {
+			changed = r.propagate(fd.Body) || changed
+		}
+	}
+	return r, nil
+}
+
+func (r *Result) mark(e ast.Expr, why Reason) bool {
+	v := Root(r.info, e)
+	if v == nil || !isObjectLike(v.Type()) {
+		return false
+	}
+	if _, ok := r.vars[v]; ok {
+		return false
+	}
+	r.vars[v] = why
+	return true
+}
+
+// local applies rules 1 to 4.
+func (r *Result) local(body *ast.BlockStmt) {
+	info := r.info
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn := k8s.Callee(info, n)
+			if fn == nil {
+				return true
+			}
+			switch {
+			case isClientMethod(fn, "Get") && len(n.Args) >= 3:
+				r.mark(n.Args[2], ReadByGet)
+			case isClientMethod(fn, "List") && len(n.Args) >= 2:
+				if v := Root(info, n.Args[1]); v != nil {
+					r.lists[v] = true
+				}
+			case (k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")) && len(n.Args) >= 3:
+				r.mark(n.Args[2], MutateFunction)
+			case isClientMethod(fn, "Update") && len(n.Args) >= 2:
+				r.mark(n.Args[1], Written)
+			case isClientMethod(fn, "Patch") && len(n.Args) >= 3 && !isApplyPatch(info, n.Args[2]):
+				r.mark(n.Args[1], Written) // a server-side apply patch sends a desired object
+			case isClientsetMethod(fn, "Update") || isClientsetMethod(fn, "Patch"):
+				if len(n.Args) >= 2 && isObjectLike(info.TypeOf(n.Args[1])) {
+					r.mark(n.Args[1], Written)
+				}
+			}
+		case *ast.AssignStmt:
+			// x, err := clientset.CoreV1().Pods(ns).Get(ctx, name, opts)
+			if len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					if fn := k8s.Callee(info, call); fn != nil && isClientsetMethod(fn, "Get") {
+						r.mark(n.Lhs[0], ClientsetGet)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// propagate applies rules 5 and 6 once; it reports whether it added any.
+func (r *Result) propagate(body *ast.BlockStmt) bool {
+	info := r.info
+	changed := false
+	liveExpr := func(e ast.Expr) Reason {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok {
+			// live.DeepCopy()
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
+				return r.Expr(sel.X)
+			}
+			return NotLive
+		}
+		return r.Expr(e)
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, rhs := range n.Rhs {
+					if _, isIdent := ast.Unparen(n.Lhs[i]).(*ast.Ident); isIdent && liveExpr(rhs) != NotLive {
+						changed = r.mark(n.Lhs[i], Derived) || changed
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			// for _, item := range list.Items, with list filled by List.
+			if n.Value != nil && r.listed(n.X) {
+				changed = r.mark(n.Value, ReadByGet) || changed
+			}
+		case *ast.CallExpr:
+			fn := k8s.Callee(info, n)
+			if fn == nil || fn.Pkg() != r.pkg {
+				return true // only this package's callers are all known
+			}
+			params := paramsOf(fn)
+			for i, arg := range n.Args {
+				if i < len(params) && params[i] != nil && liveExpr(arg) != NotLive {
+					if _, ok := r.vars[params[i]]; !ok && isObjectLike(params[i].Type()) {
+						r.vars[params[i]] = LiveArgument
+						changed = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	// list.Items[i] taken by address or value: item := &list.Items[i].
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, rhs := range as.Rhs {
+			x := ast.Unparen(rhs)
+			if u, ok := x.(*ast.UnaryExpr); ok {
+				x = ast.Unparen(u.X)
+			}
+			if ix, ok := x.(*ast.IndexExpr); ok && r.listed(ix.X) {
+				changed = r.mark(as.Lhs[i], ReadByGet) || changed
+			}
+		}
+		return true
+	})
+	return changed
+}
+
+// listed reports whether e is list.Items of a list that client.Reader.List
+// filled in this package.
+func (r *Result) listed(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Items" {
+		return false
+	}
+	v := Root(r.info, sel.X)
+	return v != nil && r.lists[v]
+}
+
+// paramsOf returns the declared parameters of fn (of its generic origin).
+func paramsOf(fn *types.Func) []*types.Var {
+	sig := fn.Origin().Type().(*types.Signature)
+	out := make([]*types.Var, sig.Params().Len())
+	for i := range out {
+		out[i] = sig.Params().At(i)
+	}
+	return out
+}
+
+// isApplyPatch reports whether e is controller-runtime's client.Apply.
+func isApplyPatch(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.Name() == "Apply" && v.Pkg() != nil && v.Pkg().Path() == k8s.Client
+}
+
+// isClientMethod reports whether fn is the controller-runtime client method
+// name (of Reader, Writer, Client, or a status or sub-resource writer), or
+// a method of that name on a type that implements client.Client.
+func isClientMethod(fn *types.Func, name string) bool {
+	if fn.Name() != name || fn.Pkg() == nil {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	if fn.Pkg().Path() == k8s.Client {
+		return true
+	}
+	// A reconciler embedding client.Client: r.Get resolves to the
+	// interface method, declared in the client package, so it was caught
+	// above. A fake or wrapper client with its own method is matched by
+	// its parameter types: (context.Context, ..., client.Object, ...).
+	params := sig.Params()
+	for i := range params.Len() {
+		if k8s.IsNamed(params.At(i).Type(), k8s.Client, "Object") {
+			return true
+		}
+	}
+	return false
+}
+
+// isClientsetMethod reports whether fn is a typed clientset method name.
+func isClientsetMethod(fn *types.Func, name string) bool {
+	return fn.Name() == name && fn.Pkg() != nil &&
+		strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/")
+}
+
+// isObjectLike reports whether t (or *t) is a struct or an interface: a
+// Kubernetes object, or client.Object.
+func isObjectLike(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Interface:
+		return true
+	}
+	return false
+}

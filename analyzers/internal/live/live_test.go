@@ -1,0 +1,47 @@
+package live_test
+
+import (
+	"go/ast"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+)
+
+// probe reports, at every call probe(x), why x is live.
+var probe = &analysis.Analyzer{
+	Name:     "probe",
+	Doc:      "report the liveness of probe arguments",
+	Requires: []*analysis.Analyzer{live.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[live.Analyzer].(*live.Result)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					return true
+				}
+				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "probe" {
+					return true
+				}
+				if why := res.Expr(call.Args[0]); why != live.NotLive {
+					pass.Reportf(call.Pos(), "%s: %s", live.Root(pass.TypesInfo, call.Args[0]).Name(), why)
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestRules(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, probe, "live/a")
+}
