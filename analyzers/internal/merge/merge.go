@@ -1,0 +1,418 @@
+// Package merge recognises preserving map merges: code that keeps every key
+// of one map and overlays the keys of another without deleting any. Merging
+// desired annotations into live ones this way strands any key the desired
+// state stopped writing.
+//
+// It is an analysis.Analyzer with facts, so a merge helper in another
+// package of the module is recognised at its call sites. Recognised:
+//
+//   - a function that returns a new map holding every entry of two of its
+//     map parameters (each copied with `for k, v := range p { r[k] = v }`,
+//     maps.Copy, maps.Clone, or another such function), and deletes nothing
+//     from it: a Union of those parameters;
+//   - a function that copies one map parameter into another with such a
+//     loop or maps.Copy, and deletes nothing from the destination: an Into;
+//   - labels.Merge (a Union) and maps.Copy (an Into);
+//   - the overlay loop `for k, v := range src { dst[k] = v }` itself.
+//
+// A copy loop may be guarded by a presence check on the destination
+// (`if _, ok := dst[k]; !ok`), which keeps keys too. Any other condition,
+// and any delete on the result or destination, makes the function not a
+// preserving merge.
+package merge
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// Analyzer computes the merge summaries of a package's functions.
+var Analyzer = &analysis.Analyzer{
+	Name:       "reconcilelintmerge",
+	Doc:        "summarise functions that merge maps while keeping every key",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Fact)},
+}
+
+// Fact summarises a preserving merge function.
+type Fact struct {
+	// Union holds pairs of parameter indexes whose entries the result
+	// holds (the later one wins on conflicts).
+	Union [][2]int
+	// Into holds (destination, source) parameter index pairs.
+	Into [][2]int
+}
+
+func (*Fact) AFact() {}
+
+func (f *Fact) String() string {
+	return fmt.Sprintf("merge(union=%v into=%v)", f.Union, f.Into)
+}
+
+// Merge describes one preserving merge found in code.
+type Merge struct {
+	// Kind is "union" (a new map holding both) or "into" (Src copied into
+	// Dst, which keeps its keys).
+	Kind string
+	// A and B are the merged maps of a union; Dst and Src those of an into.
+	A, B, Dst, Src ast.Expr
+	// Helper is the function that merges, or nil for labels.Merge,
+	// maps.Copy and overlay loops.
+	Helper *types.Func
+}
+
+// Result gives the merges of a package.
+type Result struct {
+	info  *types.Info
+	pkg   *types.Package
+	local map[*types.Func]*Fact
+	pass  *analysis.Pass
+}
+
+// Call returns the merge a call performs, if it is one.
+func (r *Result) Call(call *ast.CallExpr) (Merge, bool) {
+	fn := k8s.Callee(r.info, call)
+	if fn == nil {
+		return Merge{}, false
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	switch {
+	case k8s.IsFunc(fn, k8s.Labels, "Merge") && len(call.Args) == 2:
+		return Merge{Kind: "union", A: call.Args[0], B: call.Args[1]}, true
+	case k8s.IsFunc(fn, "maps", "Copy") && len(call.Args) == 2:
+		return Merge{Kind: "into", Dst: call.Args[0], Src: call.Args[1]}, true
+	}
+	f := r.factOf(fn)
+	if f == nil {
+		return Merge{}, false
+	}
+	if len(f.Union) > 0 {
+		u := f.Union[0]
+		if a, b := arg(u[0]), arg(u[1]); a != nil && b != nil {
+			return Merge{Kind: "union", A: a, B: b, Helper: fn}, true
+		}
+	}
+	if len(f.Into) > 0 {
+		in := f.Into[0]
+		if d, s := arg(in[0]), arg(in[1]); d != nil && s != nil {
+			return Merge{Kind: "into", Dst: d, Src: s, Helper: fn}, true
+		}
+	}
+	return Merge{}, false
+}
+
+// Loop returns the merge an overlay loop performs, if it is one.
+func (r *Result) Loop(rs *ast.RangeStmt) (Merge, bool) {
+	dst, ok := copyLoop(r.info, rs)
+	if !ok {
+		return Merge{}, false
+	}
+	return Merge{Kind: "into", Dst: dst, Src: rs.X}, true
+}
+
+// Summary returns the fact of fn, whether declared here or imported.
+func (r *Result) Summary(fn *types.Func) *Fact { return r.factOf(fn) }
+
+func (r *Result) factOf(fn *types.Func) *Fact {
+	fn = fn.Origin()
+	if fn.Pkg() == r.pkg {
+		return r.local[fn]
+	}
+	var f Fact
+	if r.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{info: pass.TypesInfo, pkg: pass.Pkg, local: map[*types.Func]*Fact{}, pass: pass}
+	if k8s.IsStdlib(pass.Pkg) {
+		return r, nil // maps.Copy is known by name
+	}
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	// Helpers calling helpers: iterate to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || r.local[fn] != nil {
+				continue
+			}
+			if f := r.summarise(fd, fn); f != nil {
+				r.local[fn] = f
+				changed = true
+			}
+		}
+	}
+	for fn, f := range r.local {
+		pass.ExportObjectFact(fn, f)
+	}
+	return r, nil
+}
+
+// summarise computes the fact of one function, or nil.
+func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
+	info := r.info
+	sig := fn.Type().(*types.Signature)
+	params := map[*types.Var]int{}
+	for i := range sig.Params().Len() {
+		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Map); ok {
+			params[sig.Params().At(i)] = i
+		}
+	}
+	if len(params) < 2 {
+		return nil
+	}
+	varOf := func(e ast.Expr) *types.Var {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			v, _ = info.Defs[id].(*types.Var)
+		}
+		return v
+	}
+	// holds[v] is the set of parameters whose entries map variable v holds.
+	holds := map[*types.Var]map[int]bool{}
+	add := func(dst *types.Var, src ast.Expr) {
+		if dst == nil {
+			return
+		}
+		if holds[dst] == nil {
+			holds[dst] = map[int]bool{}
+		}
+		if sv := varOf(src); sv != nil {
+			if i, ok := params[sv]; ok {
+				holds[dst][i] = true
+			}
+			for i := range holds[sv] {
+				holds[dst][i] = true
+			}
+		}
+	}
+	deleted := map[*types.Var]bool{}
+	fromCall := func(dst *types.Var, call *ast.CallExpr) {
+		if m, ok := r.Call(call); ok && m.Kind == "union" {
+			add(dst, m.A)
+			add(dst, m.B)
+		}
+		if k8s.IsFunc(k8s.Callee(info, call), "maps", "Clone") && len(call.Args) == 1 {
+			add(dst, call.Args[0])
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if dst, ok := copyLoop(info, n); ok {
+				add(varOf(dst), n.X)
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) >= 1 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
+					if v := varOf(n.Args[0]); v != nil {
+						deleted[v] = true
+					}
+				}
+			}
+			if m, ok := r.Call(n); ok && m.Kind == "into" {
+				add(varOf(m.Dst), m.Src)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, rhs := range n.Rhs {
+					if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+						fromCall(varOf(n.Lhs[i]), call)
+					}
+				}
+			}
+		}
+		return true
+	})
+
+	f := &Fact{}
+	// Into: a parameter that ends up holding another parameter.
+	for v, i := range params {
+		if deleted[v] {
+			continue
+		}
+		for j := range holds[v] {
+			if j != i {
+				f.Into = append(f.Into, [2]int{i, j})
+			}
+		}
+	}
+	// Union: every return statement returns a map holding two parameters.
+	var unions [][2]int
+	allReturnUnion := true
+	returns := 0
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return true
+		}
+		if id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+			return true // an early `return nil` (both inputs empty)
+		}
+		returns++
+		held := map[int]bool{}
+		switch x := ast.Unparen(ret.Results[0]).(type) {
+		case *ast.CallExpr:
+			tmp := types.NewVar(token.NoPos, nil, "", nil)
+			fromCall(tmp, x)
+			held = holds[tmp]
+		default:
+			if v := varOf(x); v != nil && !deleted[v] {
+				if _, isParam := params[v]; !isParam {
+					held = holds[v]
+				}
+			}
+		}
+		pair, ok := twoOf(held)
+		if !ok {
+			allReturnUnion = false
+			return true
+		}
+		unions = append(unions, pair)
+		return true
+	})
+	if returns > 0 && allReturnUnion && len(unions) > 0 {
+		f.Union = append(f.Union, unions[0])
+	}
+	if len(f.Union) == 0 && len(f.Into) == 0 {
+		return nil
+	}
+	sortPairs(f.Into)
+	return f
+}
+
+// twoOf returns the two smallest parameter indexes of held, if it has two.
+func twoOf(held map[int]bool) ([2]int, bool) {
+	var idx []int
+	for i := range held {
+		idx = append(idx, i)
+	}
+	if len(idx) < 2 {
+		return [2]int{}, false
+	}
+	sortInts(idx)
+	return [2]int{idx[0], idx[1]}, true
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+func sortPairs(a [][2]int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && (a[j][0] < a[j-1][0] || a[j][0] == a[j-1][0] && a[j][1] < a[j-1][1]); j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// copyLoop recognises `for k, v := range src { dst[k] = v }`, optionally
+// guarded by a presence check on dst, and returns dst.
+func copyLoop(info *types.Info, rs *ast.RangeStmt) (ast.Expr, bool) {
+	if _, ok := info.TypeOf(rs.X).Underlying().(*types.Map); !ok {
+		return nil, false
+	}
+	key, ok := rs.Key.(*ast.Ident)
+	if !ok || key.Name == "_" {
+		return nil, false
+	}
+	val, _ := rs.Value.(*ast.Ident)
+	if len(rs.Body.List) != 1 {
+		return nil, false
+	}
+	stmt := rs.Body.List[0]
+	if ifs, ok := stmt.(*ast.IfStmt); ok && ifs.Else == nil && len(ifs.Body.List) == 1 {
+		stmt = ifs.Body.List[0] // presence guard; checked below against dst
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 {
+			return nil, false
+		}
+		ix, ok := as.Lhs[0].(*ast.IndexExpr)
+		if !ok || !isPresenceGuard(ifs, ix.X, key) {
+			return nil, false
+		}
+	}
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, false
+	}
+	ix, ok := as.Lhs[0].(*ast.IndexExpr)
+	if !ok || !sameIdent(info, ix.Index, key) {
+		return nil, false
+	}
+	if val != nil && val.Name != "_" {
+		if !sameIdent(info, as.Rhs[0], val) {
+			return nil, false
+		}
+	} else if rix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); !ok ||
+		types.ExprString(rix.X) != types.ExprString(rs.X) || !sameIdent(info, rix.Index, key) {
+		return nil, false // dst[k] = src[k]
+	}
+	return ix.X, true
+}
+
+// isPresenceGuard reports whether ifs tests that key is absent from dst:
+// `if _, ok := dst[k]; !ok` or `if _, exists := dst[k]; !exists`.
+func isPresenceGuard(ifs *ast.IfStmt, dst ast.Expr, key *ast.Ident) bool {
+	init, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 {
+		return false
+	}
+	ix, ok := init.Rhs[0].(*ast.IndexExpr)
+	if !ok || types.ExprString(ix.X) != types.ExprString(dst) || types.ExprString(ix.Index) != key.Name {
+		return false
+	}
+	okID, ok := init.Lhs[1].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	not, ok := ifs.Cond.(*ast.UnaryExpr)
+	return ok && not.Op == token.NOT && types.ExprString(not.X) == okID.Name
+}
+
+func sameIdent(info *types.Info, e ast.Expr, id *ast.Ident) bool {
+	x, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	a := info.Uses[x]
+	b := info.Defs[id]
+	if b == nil {
+		b = info.Uses[id]
+	}
+	return a != nil && a == b
+}

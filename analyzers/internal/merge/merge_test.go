@@ -1,0 +1,71 @@
+package merge_test
+
+import (
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
+)
+
+// show reports every merge call and overlay loop, so tests can see what the
+// engine recognises.
+var show = &analysis.Analyzer{
+	Name:     "show",
+	Doc:      "report merges",
+	Requires: []*analysis.Analyzer{merge.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[merge.Analyzer].(*merge.Result)
+		via := func(m merge.Merge) string {
+			if m.Helper != nil {
+				return " via " + m.Helper.Name()
+			}
+			return ""
+		}
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					if m, ok := res.Call(n); ok {
+						if m.Kind == "union" {
+							pass.Reportf(n.Pos(), "union of %s and %s%s", types.ExprString(m.A), types.ExprString(m.B), via(m))
+						} else {
+							pass.Reportf(n.Pos(), "%s into %s%s", types.ExprString(m.Src), types.ExprString(m.Dst), via(m))
+						}
+					}
+				case *ast.RangeStmt:
+					if m, ok := res.Loop(n); ok {
+						pass.Reportf(n.Pos(), "%s into %s", types.ExprString(m.Src), types.ExprString(m.Dst))
+					}
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFacts checks which helpers are summarised as preserving merges.
+func TestFacts(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), merge.Analyzer, "merge/helpers")
+}
+
+// TestMerges checks the merges recognised at call sites and loops, with
+// helpers from another package.
+func TestMerges(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), show, "merge/use")
+}
