@@ -695,10 +695,33 @@ func (s *fnState) apiField(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := s.p.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	if !ok || !s.p.api.IsAPIField(v) {
+	if !ok || !s.p.api.IsAPIField(v) || isListItems(s.p.pass.TypesInfo.TypeOf(sel.X), v) {
 		return nil
 	}
 	return v
+}
+
+// isListItems reports whether field is the Items of a list type (a struct
+// embedding metav1.ListMeta). Lists are only ever read from the server or
+// handed to informers; their order never reaches a stored object.
+func isListItems(t types.Type, field *types.Var) bool {
+	if field.Name() != "Items" || t == nil {
+		return false
+	}
+	n := k8s.Named(t)
+	if n == nil {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && k8s.IsNamed(f.Type(), k8s.MetaV1, "ListMeta") {
+			return true
+		}
+	}
+	return false
 }
 
 // sinkField is sink for a field, named Type.Field; the name is computed
@@ -789,7 +812,7 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || !(orderedContent(field.Type()) || isStringMap(field.Type())) {
+		if field == nil || !(orderedContent(field.Type()) || isStringMap(field.Type())) || isListItems(t, field) {
 			continue
 		}
 		s.sinkField(s.taintOf(val), field, val.Pos())
