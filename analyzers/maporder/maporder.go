@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
 )
@@ -616,39 +617,12 @@ func (s *fnState) outer(e ast.Expr, ctx *loopCtx) bool {
 	return v.Pos() < ctx.body.Pos() || v.Pos() > ctx.body.End()
 }
 
-// rootVar returns the local variable at the root of x, x.f.g, *x, x[i].
+// rootVar returns the local variable at the root of e, or nil.
 func (s *fnState) rootVar(e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := s.p.pass.TypesInfo.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = s.p.pass.TypesInfo.Defs[x].(*types.Var)
-			}
-			if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-				return nil // not a local variable
-			}
-			return v
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.CallExpr:
-			// x.GetSpec().Containers: a method on the receiver chain.
-			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return nil
-			}
-			if _, isMethod := s.p.pass.TypesInfo.Selections[sel]; !isMethod {
-				return nil
-			}
-			e = sel.X
-		default:
-			return nil
-		}
+	if v := astutil.RootVar(s.p.pass.TypesInfo, e); astutil.IsLocal(v) {
+		return v
 	}
+	return nil
 }
 
 // keyOf returns the taint key for x, x.f, and *x where x is a local.

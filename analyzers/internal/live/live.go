@@ -37,6 +37,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -100,42 +101,8 @@ func (r *Result) Expr(e ast.Expr) Reason {
 	return NotLive
 }
 
-// Root returns the variable at the root of x, x.f.g, *x, x[i], &x and
-// x.Method() chains, or nil.
-func Root(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = info.Defs[x].(*types.Var)
-			}
-			if v != nil && v.IsField() {
-				return nil
-			}
-			return v
-		case *ast.SelectorExpr:
-			if _, ok := info.Selections[x]; !ok {
-				return nil // a qualified identifier
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		case *ast.CallExpr:
-			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok || info.Selections[sel] == nil {
-				return nil
-			}
-			e = sel.X
-		default:
-			return nil
-		}
-	}
-}
+// Root returns the variable at the root of e; see astutil.RootVar.
+func Root(info *types.Info, e ast.Expr) *types.Var { return astutil.RootVar(info, e) }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{info: pass.TypesInfo, pkg: pass.Pkg, vars: map[*types.Var]Reason{}, lists: map[*types.Var]bool{}}
