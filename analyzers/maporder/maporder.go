@@ -108,7 +108,7 @@ type PassFact struct {
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
-	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass.Pkg.Path()) {
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
 		return nil, nil // fast path: these libraries are known from tables, not summaries
 	}
 	p := &pkgState{

@@ -247,3 +247,39 @@ func stderrOf(err error) []byte {
 	}
 	return nil
 }
+
+// TestMainModuleUnderKubernetesPath checks that an operator whose own
+// module lives under sigs.k8s.io (as cluster-api does) is analysed like any
+// other: only dependency modules are treated as known libraries.
+func TestMainModuleUnderKubernetesPath(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "operator")
+	if err := os.CopyFS(dir, os.DirFS(exampleDir(t))); err != nil {
+		t.Fatal(err)
+	}
+	const oldPath, newPath = "github.com/reconcilelint/reconcilelint/examples/operator", "sigs.k8s.io/cache-operator"
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || filepath.Base(path) == "go.mod") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(path, bytes.ReplaceAll(data, []byte(oldPath), []byte(newPath)), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := command(dir, binary, "-json", "./...").Output()
+	if err != nil {
+		t.Fatalf("reconcilelint -json: %v\n%s", err, stderrOf(err))
+	}
+	equalLines(t, "findings in a sigs.k8s.io module", findings(t, dir, out), expected(t, "operator.txt"))
+
+	out, err = command(dir, "go", "vet", "-vettool="+binary, "-json", "./...").Output()
+	if err != nil {
+		t.Fatalf("go vet -vettool -json: %v\n%s", err, stderrOf(err))
+	}
+	equalLines(t, "go vet findings in a sigs.k8s.io module", findings(t, dir, out), expected(t, "operator.txt"))
+}

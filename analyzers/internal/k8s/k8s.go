@@ -12,6 +12,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -92,12 +93,23 @@ func IsApplyConfigPath(path string) bool {
 	return false
 }
 
-// IsKubernetesLibrary reports whether path is a package of the Kubernetes
-// libraries (k8s.io/..., sigs.k8s.io/...) or generated apply
-// configurations. Analyzers know the functions of these that matter from a
-// table, so they need not summarise them.
-func IsKubernetesLibrary(path string) bool {
-	return strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/") || IsApplyConfigPath(path)
+// IsKubernetesLibrary reports whether the package of pass belongs to the
+// Kubernetes libraries (k8s.io/..., sigs.k8s.io/...) used as a dependency,
+// or holds generated apply configurations. Analyzers know the functions of
+// these that matter from tables, so they need not summarise them.
+//
+// The main module is never a library, whatever its path: cluster-api and
+// other operators live under sigs.k8s.io. Drivers give the main module no
+// version. Without module information (GOPATH-mode tests) the path decides.
+func IsKubernetesLibrary(pass *analysis.Pass) bool {
+	path := pass.Pkg.Path()
+	if IsApplyConfigPath(path) {
+		return true // generated, in a dependency or in the main module
+	}
+	if m := pass.Module; m != nil && m.Path != "" && m.Version == "" {
+		return false // the main module
+	}
+	return strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/")
 }
 
 // APITypes decides which packages hold Kubernetes API types: k8s.io/api,
