@@ -675,9 +675,10 @@ func (s *fnState) apiField(e ast.Expr) *types.Var {
 	return v
 }
 
-// isListItems reports whether field is the Items of a list type (a struct
-// embedding metav1.ListMeta). Lists are only ever read from the server or
-// handed to informers; their order never reaches a stored object.
+// isListItems reports whether field is the Items of a top-level kind (a
+// struct embedding metav1.ListMeta or metav1.TypeMeta): by API convention
+// that is a collection, a list read from the server, handed to an informer
+// or sent in a hook request, never a stored list whose order matters.
 func isListItems(t types.Type, field *types.Var) bool {
 	if field.Name() != "Items" || t == nil {
 		return false
@@ -691,7 +692,7 @@ func isListItems(t types.Type, field *types.Var) bool {
 		return false
 	}
 	for f := range st.Fields() {
-		if f.Embedded() && k8s.IsNamed(f.Type(), k8s.MetaV1, "ListMeta") {
+		if f.Embedded() && (k8s.IsNamed(f.Type(), k8s.MetaV1, "ListMeta") || k8s.IsNamed(f.Type(), k8s.MetaV1, "TypeMeta")) {
 			return true
 		}
 	}
@@ -1054,7 +1055,13 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 		}
 		return t
 	case *ast.IndexExpr:
-		return s.taintOf(x.X)
+		// An element of an ordered slice is content, not order (s[0] of a
+		// one-element set is common and harmless); a map value may itself be
+		// an ordered slice (groups[team]).
+		if _, isMap := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Map); isMap {
+			return s.taintOf(x.X)
+		}
+		return nil
 	case *ast.SliceExpr:
 		return s.taintOf(x.X)
 	case *ast.TypeAssertExpr:

@@ -237,3 +237,17 @@ func listForInformer(known map[string]corev1.Pod) *corev1.PodList { // want list
 	}
 	return &corev1.PodList{Items: list.Items}
 }
+
+// The only element of a one-element set: indexing an unsorted list gives an
+// element, not an order.
+func onlyMessage(c *corev1.PodCondition, messages sets.Set[string]) {
+	if len(messages) == 1 {
+		c.Type = messages.UnsortedList()[0]
+	}
+}
+
+// false negative: the first element of a larger unsorted list is arbitrary,
+// but indexing is not followed (see onlyMessage for why).
+func firstOfMany(c *corev1.Container, images sets.Set[string]) {
+	c.Image = images.UnsortedList()[0]
+}

@@ -44,3 +44,10 @@ func slicesKeys(m map[string]bool) func(func(string) bool) {
 		}
 	}
 }
+
+// The order of a hook request's items is never stored.
+func hookItems(req *api.HookRequest, byName map[string]bool) {
+	for name := range byName {
+		req.Items = append(req.Items, name)
+	}
+}

@@ -19,3 +19,10 @@ type Widget struct {
 	Spec   WidgetSpec
 	Status WidgetStatus
 }
+
+// HookRequest is a request sent to an extension: a top-level kind whose
+// Items is a collection, not a stored list.
+type HookRequest struct {
+	metav1.TypeMeta
+	Items []string
+}
