@@ -87,7 +87,7 @@ func unsorted(c *corev1.Container, m map[string]string) {
 }
 
 func expMaps(c *corev1.Container, m map[string]string) {
-	c.Args = xmaps.Keys(m) // want `xmaps.Keys\(m\) is in map order and feeds Container.Args`
+	c.Args = xmaps.Keys(m)      // want `xmaps.Keys\(m\) is in map order and feeds Container.Args`
 	c.Command = xmaps.Values(m) // want `xmaps.Values\(m\) is in map order and feeds Container.Command`
 }
 
