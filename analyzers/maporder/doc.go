@@ -53,11 +53,17 @@
 // slices and maps are free or already those packages.
 //
 // Limits, chosen for precision: order that reaches only logs, errors,
-// counters, len, or other maps is not reported. A last-wins assignment in a
-// map loop (name = k) and an early return from one are not followed. A sort
+// counters, len, or other maps is not reported. The Items of a top-level
+// kind (a struct embedding TypeMeta or ListMeta) are a collection read from
+// the server, handed to an informer or sent in a hook request, and are not
+// a sink. An element taken from an ordered slice (keys[0]) is content, not
+// order: the common one-element case is harmless, and the arbitrary first
+// element of a larger list is not reported. A last-wins assignment in a map
+// loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
 // a pointer to a struct parameter is not summarised across functions.
-// Generated files are not reported.
+// Functions of the standard library and of Kubernetes library modules are
+// known from tables, not summarised. Generated files are not reported.
 //
 // Settings:
 //
