@@ -16,14 +16,17 @@
 //   - the overlay loop `for k, v := range src { dst[k] = v }` itself.
 //
 // A copy loop may be guarded by a presence check on the destination
-// (`if _, ok := dst[k]; !ok`), which keeps keys too. Any other condition,
-// and any delete on the result or destination, makes the function not a
-// preserving merge.
+// (`if _, ok := dst[k]; !ok`), which keeps keys too. Any other condition
+// makes the function not a preserving merge. Deleting a constant key from
+// the result or destination keeps the merge preserving for every other key
+// and is recorded in Prunes; deleting a computed key (from a list of owned
+// keys, say) makes it not a preserving merge.
 package merge
 
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -49,11 +52,17 @@ type Fact struct {
 	Union [][2]int
 	// Into holds (destination, source) parameter index pairs.
 	Into [][2]int
+	// Prunes lists the constant keys the function deletes from the result
+	// or destination, sorted.
+	Prunes []string
 }
 
 func (*Fact) AFact() {}
 
 func (f *Fact) String() string {
+	if len(f.Prunes) > 0 {
+		return fmt.Sprintf("merge(union=%v into=%v prunes=%q)", f.Union, f.Into, f.Prunes)
+	}
 	return fmt.Sprintf("merge(union=%v into=%v)", f.Union, f.Into)
 }
 
@@ -67,6 +76,8 @@ type Merge struct {
 	// Helper is the function that merges, or nil for labels.Merge,
 	// maps.Copy and overlay loops.
 	Helper *types.Func
+	// Prunes lists the constant keys the helper deletes.
+	Prunes []string
 }
 
 // Result gives the merges of a package.
@@ -102,13 +113,13 @@ func (r *Result) Call(call *ast.CallExpr) (Merge, bool) {
 	if len(f.Union) > 0 {
 		u := f.Union[0]
 		if a, b := arg(u[0]), arg(u[1]); a != nil && b != nil {
-			return Merge{Kind: "union", A: a, B: b, Helper: fn}, true
+			return Merge{Kind: "union", A: a, B: b, Helper: fn, Prunes: f.Prunes}, true
 		}
 	}
 	if len(f.Into) > 0 {
 		in := f.Into[0]
 		if d, s := arg(in[0]), arg(in[1]); d != nil && s != nil {
-			return Merge{Kind: "into", Dst: d, Src: s, Helper: fn}, true
+			return Merge{Kind: "into", Dst: d, Src: s, Helper: fn, Prunes: f.Prunes}, true
 		}
 	}
 	return Merge{}, false
@@ -213,11 +224,15 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 			}
 		}
 	}
-	deleted := map[*types.Var]bool{}
+	deleted := map[*types.Var]bool{} // a computed key was deleted
+	var prunes []string
+	// Keys pruned by helpers called here count as pruned by this function.
+	pruneKeys := func(m Merge) { prunes = append(prunes, m.Prunes...) }
 	fromCall := func(dst *types.Var, call *ast.CallExpr) {
 		if m, ok := r.Call(call); ok && m.Kind == "union" {
 			add(dst, m.A)
 			add(dst, m.B)
+			pruneKeys(m)
 		}
 		if k8s.IsFunc(k8s.Callee(info, call), "maps", "Clone") && len(call.Args) == 1 {
 			add(dst, call.Args[0])
@@ -231,14 +246,17 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 			}
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) >= 1 {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
-					if v := varOf(n.Args[0]); v != nil {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" && len(n.Args) == 2 {
+					if key, ok := ConstString(info, n.Args[1]); ok {
+						prunes = append(prunes, key)
+					} else if v := varOf(n.Args[0]); v != nil {
 						deleted[v] = true
 					}
 				}
 			}
 			if m, ok := r.Call(n); ok && m.Kind == "into" {
 				add(varOf(m.Dst), m.Src)
+				pruneKeys(m)
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
@@ -308,7 +326,37 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 		return nil
 	}
 	sortPairs(f.Into)
+	f.Prunes = sortedUnique(prunes)
 	return f
+}
+
+func sortedUnique(keys []string) []string {
+	if len(keys) == 0 {
+		return nil
+	}
+	out := append([]string(nil), keys...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	n := 1
+	for i := 1; i < len(out); i++ {
+		if out[i] != out[n-1] {
+			out[n] = out[i]
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// ConstString returns the value of a constant string expression.
+func ConstString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
 }
 
 // twoOf returns the two smallest parameter indexes of held, if it has two.

@@ -56,7 +56,18 @@ func CloneThenOverlay(live, desired map[string]string) map[string]string { // wa
 	return out
 }
 
-// Pruning deletes the keys the desired map dropped: not preserving.
+const hashKey = "example.com/config-hash"
+
+// PruneHash deletes one constant key: a preserving merge for every other.
+func PruneHash(desired, live map[string]string) map[string]string { // want PruneHash:`merge\(union=\[\[0 1\]\] into=\[\] prunes=\["example.com/config-hash"\]\)`
+	merged := MergeStringMaps(desired, live)
+	if _, want := desired[hashKey]; !want {
+		delete(merged, hashKey)
+	}
+	return merged
+}
+
+// Pruning deletes computed keys the desired map dropped: not preserving.
 func Pruning(live, desired map[string]string, owned []string) map[string]string {
 	out := MergeStringMaps(desired, live)
 	for _, k := range owned {
