@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
+	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 )
 
 // All returns the analyzers of the suite with default settings, in a
@@ -12,5 +13,6 @@ import (
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		maporder.Analyzer,
+		stalekey.Analyzer,
 	}
 }

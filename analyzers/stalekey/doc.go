@@ -1,0 +1,73 @@
+// Package stalekey defines an Analyzer that reports merges of desired
+// annotations or labels into a live object that never delete an
+// operator-owned key.
+//
+// # Analyzer stalekey
+//
+// stalekey: report annotation and label merges into live objects that strand operator-owned keys.
+//
+// A preserving merge copies every key of the live object's annotations (or
+// labels) and overlays the desired ones. That keeps keys written by other
+// actors, as it should, but it also keeps a key the operator itself wrote
+// earlier and has stopped writing: once the desired state omits it, the
+// key stays on the object for ever. Combined with a drift check that asks
+// whether the key is present, every reconcile then sees drift and writes a
+// no-op update: a hot loop that can saturate etcd.
+//
+// WRONG:
+//
+//	annotations := map[string]string{}
+//	if spec.PodTemplate != nil {
+//		annotations[podTemplateHashKey] = hash // written only sometimes
+//	}
+//	...
+//	live.Annotations = MergeAnnotations(desired.Annotations, live.Annotations)
+//	return r.Update(ctx, live)
+//
+// RIGHT:
+//
+//	merged := MergeAnnotations(desired.Annotations, live.Annotations)
+//	if _, want := desired.Annotations[podTemplateHashKey]; !want {
+//		delete(merged, podTemplateHashKey)
+//	}
+//	live.Annotations = merged
+//
+// A merge is preserving when it is an overlay loop (for k, v := range
+// desired { live[k] = v }), maps.Copy, labels.Merge, or a function of any
+// package that returns a map holding all entries of two of its map
+// parameters or copies one into another (summarised as facts). It is
+// reported when its destination, or the field its result is assigned to,
+// is the Annotations or Labels of a live object or of a live object's pod
+// template (live as defined by the live-object engine: read with Get or
+// List, the object of a CreateOrUpdate mutate function, written back with
+// Update or Patch, ...).
+//
+// A key is operator-owned when the code writes it (as a constant) into
+// desired annotations or labels only on some paths: inside an if, a
+// switch case or a loop. The desired map is traced to where it is built:
+// a local map or object in the merging function, or the package function
+// whose result it is (and the functions that one calls). Only when it
+// cannot be traced are all conditionally written keys of that kind
+// (annotations or labels) in the package used. Keys that match the
+// owned-prefixes setting are owned wherever they are written.
+//
+// A delete of the key (by its constant) in the merging function, in a
+// package function it calls, or inside the merge helper silences it.
+// Merges into desired objects, into new objects that are then created, and
+// merges whose desired map always holds its keys are not reported.
+//
+// Fix: when the merge is `merged := Merge(desired, live...)` with desired
+// and merged plain identifiers, the prune after the merge is offered.
+//
+// Limits: a key written through a variable rather than a constant is not
+// tracked; a desired map built in another package falls back to the
+// package-wide keys; a map reassigned between a desired and a live object
+// follows the live-object engine's per-variable rule. Generated files are
+// not reported.
+//
+// Settings:
+//
+//	owned-prefixes   comma-separated (flag) or list (golangci-lint) of key
+//	                 prefixes, such as "example.com/", whose keys count as
+//	                 operator-owned wherever they are written. Default: none.
+package stalekey

@@ -1,0 +1,34 @@
+package stalekey_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+)
+
+func testdata(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestStaleKey(t *testing.T) {
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a")
+}
+
+func TestOwnedPrefixes(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata(t), stalekey.New(stalekey.Config{OwnedPrefixes: []string{"example.com/"}}), "stalekey/prefix")
+
+	err := stalekey.New(stalekey.Config{}).Flags.Set("owned-prefixes", "example.com/,")
+	if err == nil || !strings.Contains(err.Error(), "stalekey.owned-prefixes[1]") {
+		t.Fatalf("want an error naming stalekey.owned-prefixes[1], got %v", err)
+	}
+}
