@@ -153,11 +153,19 @@ func TestStandaloneTextExitCode(t *testing.T) {
 	for sc.Scan() {
 		if m := re.FindStringSubmatch(sc.Text()); m != nil && !strings.HasPrefix(m[4], "\t") { // not a related line
 			rel, _ := filepath.Rel(dir, m[1])
-			got = append(got, fmt.Sprintf("%s:%s:%s: maporder: %s", rel, m[2], m[3], m[4]))
+			got = append(got, fmt.Sprintf("%s:%s:%s: %s", rel, m[2], m[3], m[4]))
 		}
 	}
 	slices.Sort(got)
-	equalLines(t, "standalone text findings", got, expected(t, "operator.txt"))
+	// Text output does not name the analyzer.
+	var want []string
+	for _, line := range expected(t, "operator.txt") {
+		pos, rest, _ := strings.Cut(line, ": ")
+		_, msg, _ := strings.Cut(rest, ": ")
+		want = append(want, pos+": "+msg)
+	}
+	slices.Sort(want)
+	equalLines(t, "standalone text findings", got, want)
 }
 
 func TestVetTool(t *testing.T) {
