@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
+	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 )
 
@@ -14,5 +15,6 @@ func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		maporder.Analyzer,
 		stalekey.Analyzer,
+		presencedrift.Analyzer,
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,16 +36,27 @@ func (c Config) Validate() error {
 	return settings.ValidatePrefixes("stalekey.owned-prefixes", c.OwnedPrefixes)
 }
 
+// Result tells other analyzers which keys strand, and where.
+type Result struct {
+	// Strands maps a stranded key to the merges that keep it.
+	Strands map[string][]token.Pos
+	// Deleted maps a constant key to where the package deletes it.
+	Deleted map[string][]token.Pos
+	// Written maps a key to its conditional writes in the package.
+	Written map[string][]token.Pos
+}
+
 // Analyzer reports preserving merges into live objects that strand keys.
 var Analyzer = New(Config{})
 
 // New returns a stalekey analyzer with the given settings.
 func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
-		Name:     "stalekey",
-		Doc:      analysisdoc.MustExtract(doc, "stalekey"),
-		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/stalekey/doc.go",
-		Requires: []*analysis.Analyzer{live.Analyzer, merge.Analyzer},
+		Name:       "stalekey",
+		Doc:        analysisdoc.MustExtract(doc, "stalekey"),
+		URL:        "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/stalekey/doc.go",
+		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer},
+		ResultType: reflect.TypeFor[*Result](),
 	}
 	a.Flags.Var(settings.NewPrefixList("stalekey.owned-prefixes", &cfg.OwnedPrefixes), "owned-prefixes",
 		"comma-separated annotation/label key prefixes that are operator-owned wherever they are written")
@@ -122,6 +134,7 @@ type write struct {
 }
 
 type state struct {
+	result  *Result
 	pass    *analysis.Pass
 	cfg     Config
 	live    *live.Result
@@ -132,10 +145,12 @@ type state struct {
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
+	result := &Result{Strands: map[string][]token.Pos{}, Deleted: map[string][]token.Pos{}, Written: map[string][]token.Pos{}}
 	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
-		return nil, nil // fast path: no operator merges here
+		return result, nil // fast path: no operator merges here
 	}
 	s := &state{
+		result:  result,
 		pass:    pass,
 		cfg:     cfg,
 		live:    pass.ResultOf[live.Analyzer].(*live.Result),
@@ -163,12 +178,20 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	for _, fd := range decls {
 		s.collectWrites(fd)
 	}
-	for _, fd := range decls {
-		if !generated[fd] {
-			s.checkMerges(fd)
+	for _, w := range s.writes {
+		if w.conditional {
+			result.Written[w.key] = append(result.Written[w.key], w.pos)
 		}
 	}
-	return nil, nil
+	for _, fd := range decls {
+		for k, pos := range s.deletedIn(fd, nil, 0) {
+			result.Deleted[k] = append(result.Deleted[k], pos)
+		}
+	}
+	for _, fd := range decls {
+		s.checkMerges(fd, !generated[fd])
+	}
+	return result, nil
 }
 
 // fieldKind returns the kind of an ObjectMeta (or ObjectMetaApplyConfiguration)
@@ -425,7 +448,7 @@ type found struct {
 }
 
 // checkMerges finds preserving merges into live objects in fd.
-func (s *state) checkMerges(fd *ast.FuncDecl) {
+func (s *state) checkMerges(fd *ast.FuncDecl, report bool) {
 	info := s.pass.TypesInfo
 	// Variables holding a merge result, and where they are stored.
 	stored := map[*types.Var]ast.Expr{}
@@ -508,7 +531,7 @@ func (s *state) checkMerges(fd *ast.FuncDecl) {
 		return true
 	})
 	for _, f := range list {
-		s.report(fd, f)
+		s.report(fd, f, report)
 	}
 }
 
@@ -566,7 +589,7 @@ func (s *state) into(at ast.Node, m merge.Merge) (found, bool) {
 }
 
 // report decides which owned keys can strand at a merge, and reports them.
-func (s *state) report(fd *ast.FuncDecl, f found) {
+func (s *state) report(fd *ast.FuncDecl, f found, emit bool) {
 	traced, ok := s.trace(fd, f.desired, f.kind)
 	if !ok {
 		traced = nil
@@ -601,6 +624,12 @@ func (s *state) report(fd *ast.FuncDecl, f found) {
 	}
 	if len(owned) == 0 {
 		return
+	}
+	for k := range owned {
+		s.result.Strands[k] = append(s.result.Strands[k], f.at.Pos())
+	}
+	if !emit {
+		return // generated code: known to other analyzers, not reported
 	}
 	keys := make([]string, 0, len(owned))
 	for k := range owned {
@@ -742,10 +771,10 @@ func (s *state) reachable(start map[*ast.FuncDecl]bool, depth int) map[*ast.Func
 }
 
 // deletedIn returns the constant keys deleted in fd and the package
-// functions it calls.
-func (s *state) deletedIn(fd *ast.FuncDecl, _ map[*ast.FuncDecl]bool, depth int) map[string]bool {
+// functions it calls (to depth), each with one place that deletes it.
+func (s *state) deletedIn(fd *ast.FuncDecl, _ map[*ast.FuncDecl]bool, depth int) map[string]token.Pos {
 	info := s.pass.TypesInfo
-	out := map[string]bool{}
+	out := map[string]token.Pos{}
 	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth) {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -755,7 +784,7 @@ func (s *state) deletedIn(fd *ast.FuncDecl, _ map[*ast.FuncDecl]bool, depth int)
 			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
 					if key, ok := merge.ConstString(info, call.Args[1]); ok {
-						out[key] = true
+						out[key] = call.Pos()
 					}
 				}
 			}

@@ -1,0 +1,60 @@
+// Package presencedrift defines an Analyzer that reports drift decided by
+// whether a key is present on a live object rather than by its value.
+//
+// # Analyzer presencedrift
+//
+// presencedrift: report drift checks that test a live annotation or label for presence instead of value.
+//
+// `_, ok := live.Annotations[key]` answers "is the key there", not "does
+// it hold what I want". A drift check built on it reports drift whenever
+// the key is present but no longer desired, and if the write path merges
+// annotations without deleting that key, the key never goes away: every
+// reconcile sees drift and writes a no-op update, a hot loop.
+//
+// WRONG:
+//
+//	func podTemplateNeedsUpdate(live *appsv1.Deployment, spec Spec) bool {
+//		if spec.PodTemplate == nil {
+//			_, had := live.Annotations[podTemplateHashKey]
+//			return had // true for ever once the key strands
+//		}
+//		return live.Annotations[podTemplateHashKey] != hash(spec.PodTemplate)
+//	}
+//
+// RIGHT:
+//
+//	func podTemplateNeedsUpdate(live *appsv1.Deployment, spec Spec) bool {
+//		return live.Annotations[podTemplateHashKey] != expectedHash(spec) // "" when unset
+//	}
+//
+// Reported: `_, ok := m[K]` (the value discarded) where m is the
+// Annotations or Labels of a live object (also through GetAnnotations() and
+// GetLabels()), K is a constant, and ok decides drift: it is returned from
+// a function whose name says drift (NeedsUpdate, Changed, Differs, Drift,
+// Outdated, Stale, Mismatch, ShouldUpdate) or whose result guards an
+// Update, Patch or Apply in the package, or it guards such a write itself
+// on the branch where the key is present (writing when the key is missing
+// adds it, after which the check is stable).
+//
+// When the package also writes K only on some paths and a merge into a
+// live object keeps K (see stalekey), the message names the hot loop and
+// points at the merge.
+//
+// Not reported: presence used for control flow (a paused, skip or
+// finalizer-style annotation that does not decide an update); checks that
+// also compare the value (`v, ok := m[K]; return !ok || v != want`); and a
+// key that the write path deletes by name when no merge keeps it, since
+// then a stale key is removed and presence is harmless (toolhive's
+// MCPRemoteProxy prunes its hash this way). The write path of a check in a
+// method is that of the same reconciler type plus plain helper functions,
+// so one controller pruning a shared key constant does not excuse another.
+//
+// No fix is offered: the value to compare with is rarely at hand where
+// presence is tested, and guessing it would change the program's meaning.
+//
+// Limits: keys given by a variable are not tracked; a presence result
+// stored in a struct or passed to another function is not followed.
+// Generated files are not reported.
+//
+// Settings: none.
+package presencedrift

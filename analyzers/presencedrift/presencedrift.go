@@ -1,0 +1,297 @@
+package presencedrift
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
+	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports presence-based drift checks on live objects.
+var Analyzer = &analysis.Analyzer{
+	Name:     "presencedrift",
+	Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
+	URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/presencedrift/doc.go",
+	Requires: []*analysis.Analyzer{live.Analyzer, stalekey.Analyzer},
+	Run:      run,
+}
+
+var driftWords = []string{"needsupdate", "changed", "differs", "drift", "outdated", "stale", "mismatch", "shouldupdate"}
+
+func run(pass *analysis.Pass) (any, error) {
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+		return nil, nil // fast path: no operator drift checks here
+	}
+	info := pass.TypesInfo
+	liveRes := pass.ResultOf[live.Analyzer].(*live.Result)
+	keys := pass.ResultOf[stalekey.Analyzer].(*stalekey.Result)
+
+	var decls []*ast.FuncDecl
+	generated := map[*ast.FuncDecl]bool{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+				generated[fd] = ast.IsGenerated(f)
+			}
+		}
+	}
+	guards := guardingFuncs(info, decls)
+
+	for _, fd := range decls {
+		if generated[fd] {
+			continue
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		driftName := isDriftName(fd.Name.Name)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false // a closure's returns are not the function's
+			}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+				return true
+			}
+			if blank, ok := as.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
+				return true // the value is kept: presumably compared
+			}
+			okID, ok := as.Lhs[1].(*ast.Ident)
+			if !ok || okID.Name == "_" {
+				return true
+			}
+			okVar, _ := info.Defs[okID].(*types.Var)
+			if okVar == nil {
+				okVar, _ = info.Uses[okID].(*types.Var)
+			}
+			ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+			if !ok || okVar == nil {
+				return true
+			}
+			k := mapKind(info, ix.X)
+			key, isConst := merge.ConstString(info, ix.Index)
+			if k == "" || !isConst || liveRes.Expr(ix.X) == live.NotLive {
+				return true
+			}
+			group := receiverOf(info, fd)
+			strands := related(pass, decls, keys.Strands[key], group)
+			if len(strands) == 0 && len(related(pass, decls, keys.Deleted[key], group)) > 0 {
+				return true // the write path prunes the key: presence is harmless
+			}
+			decides := false
+			if driftName || (fn != nil && guards[fn]) {
+				decides = returnsVar(info, fd, okVar)
+			}
+			decides = decides || guardsWrite(info, fd, okVar)
+			if !decides {
+				return true
+			}
+			d := analysis.Diagnostic{Pos: as.Pos(), End: as.End()}
+			if merges := strands; len(merges) > 0 && len(keys.Written[key]) > 0 {
+				d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
+					" on a live object, and a merge keeps the key: a hot loop once it is no longer desired"
+				for _, m := range merges {
+					d.Related = append(d.Related, analysis.RelatedInformation{Pos: m, Message: "this merge never deletes " + strconv.Quote(key)})
+				}
+			} else {
+				d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
+					" on a live object; compare its value with the desired one"
+			}
+			pass.Report(d)
+			return true
+		})
+	}
+	return nil, nil
+}
+
+// receiverOf returns the named receiver type of a method (the reconciler
+// it belongs to), or nil for a plain function.
+func receiverOf(info *types.Info, fd *ast.FuncDecl) *types.TypeName {
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return nil
+	}
+	if n := k8s.Named(sig.Recv().Type()); n != nil {
+		return n.Obj()
+	}
+	return nil
+}
+
+// related keeps the positions that belong with a check in group: in a
+// method of the same receiver type, or in a plain function (a helper any
+// reconciler may use). A check in a plain function relates to every place.
+// This keeps one controller's pruning from excusing another's stale key
+// when they share a key constant.
+func related(pass *analysis.Pass, decls []*ast.FuncDecl, positions []token.Pos, group *types.TypeName) []token.Pos {
+	var out []token.Pos
+	for _, pos := range positions {
+		var enclosing *ast.FuncDecl
+		for _, fd := range decls {
+			if fd.Pos() <= pos && pos < fd.End() {
+				enclosing = fd
+				break
+			}
+		}
+		if group == nil || enclosing == nil {
+			out = append(out, pos)
+			continue
+		}
+		if r := receiverOf(pass.TypesInfo, enclosing); r == nil || r == group {
+			out = append(out, pos)
+		}
+	}
+	return out
+}
+
+func isDriftName(name string) bool {
+	lower := strings.ToLower(name)
+	for _, w := range driftWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mapKind returns "annotation" or "label" for the Annotations or Labels
+// of an object, reached as a field or through GetAnnotations/GetLabels.
+func mapKind(info *types.Info, e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[x.Sel].(*types.Var)
+		if v == nil || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != k8s.MetaV1 {
+			return ""
+		}
+		switch v.Name() {
+		case "Annotations":
+			return "annotation"
+		case "Labels":
+			return "label"
+		}
+	case *ast.CallExpr:
+		if fn := k8s.Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == k8s.MetaV1 {
+			switch fn.Name() {
+			case "GetAnnotations":
+				return "annotation"
+			case "GetLabels":
+				return "label"
+			}
+		}
+	}
+	return ""
+}
+
+// returnsVar reports whether fd returns v (or !v) directly.
+func returnsVar(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok {
+			return true
+		}
+		for _, r := range ret.Results {
+			e := ast.Unparen(r)
+			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				e = ast.Unparen(u.X)
+			}
+			if id, ok := e.(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// guardsWrite reports whether fd writes the object (Update, Patch, Apply)
+// on the branch where the key is present: `if ok { ...Update... }` or
+// `if !ok { ... } else { ...Update... }`. Writing when the key is missing
+// adds it, after which the check is stable, so that is not drift.
+func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return !found
+		}
+		cond := ast.Unparen(ifs.Cond)
+		if id, ok := cond.(*ast.Ident); ok && info.Uses[id] == v {
+			found = writes(info, ifs.Body)
+		} else if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT && ifs.Else != nil {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] == v {
+				found = writes(info, ifs.Else)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// writes reports whether n calls a client's Update, Patch or Apply.
+func writes(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return !found
+		}
+		fn := k8s.Callee(info, call)
+		if fn == nil {
+			return true
+		}
+		switch fn.Name() {
+		case "Update", "Patch", "Apply":
+			if fn.Pkg() != nil && (fn.Pkg().Path() == k8s.Client || strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// guardingFuncs returns the package functions whose result guards a write:
+// called in an if condition whose branches update, patch or apply.
+func guardingFuncs(info *types.Info, decls []*ast.FuncDecl) map[*types.Func]bool {
+	out := map[*types.Func]bool{}
+	for _, fd := range decls {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			ifs, ok := n.(*ast.IfStmt)
+			if !ok {
+				return true
+			}
+			if !writes(info, ifs.Body) && (ifs.Else == nil || !writes(info, ifs.Else)) {
+				return true
+			}
+			ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+				if call, ok := m.(*ast.CallExpr); ok {
+					if fn := k8s.Callee(info, call); fn != nil {
+						out[fn.Origin()] = true
+					}
+				}
+				return true
+			})
+			return true
+		})
+	}
+	return out
+}
