@@ -2,6 +2,7 @@ package controllers
 
 import (
 	"context"
+	"maps"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -36,7 +37,20 @@ func (r *CacheReconciler) ensureConfigMap(ctx context.Context, cache *cachev1alp
 		}
 		return r.Create(ctx, desired)
 	}
+	if !configMapNeedsUpdate(live, cache) {
+		return nil
+	}
 	live.Annotations = meta.MergeAnnotations(desired.Annotations, live.Annotations)
 	live.Data = desired.Data
 	return r.Update(ctx, live)
+}
+
+// configMapNeedsUpdate reports whether the settings ConfigMap must be
+// rewritten.
+func configMapNeedsUpdate(live *corev1.ConfigMap, cache *cachev1alpha1.Cache) bool {
+	if cache.Spec.Replicas == 0 {
+		_, pinned := live.Annotations[replicasOverrideAnnotation]
+		return pinned
+	}
+	return !maps.Equal(live.Data, cache.Spec.Config)
 }
