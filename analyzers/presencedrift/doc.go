@@ -49,8 +49,12 @@
 // method is that of the same reconciler type plus plain helper functions,
 // so one controller pruning a shared key constant does not excuse another.
 //
-// No fix is offered: the value to compare with is rarely at hand where
-// presence is tested, and guessing it would change the program's meaning.
+// Fix: when `ok` is only returned, and the function elsewhere compares
+// m[K] != x with a local x declared before the presence check, the check
+// becomes `return m[K] != x`: x holds the expected value on that path too
+// (typically "" for "should be absent"). With a constant or a value
+// computed later, the expected value of the presence branch is not at
+// hand, and no fix is offered.
 //
 // Limits: keys given by a variable are not tracked; a presence result
 // stored in a struct or passed to another function is not followed.

@@ -109,11 +109,105 @@ func run(pass *analysis.Pass) (any, error) {
 				d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
 					" on a live object; compare its value with the desired one"
 			}
+			if fix, ok := compareFix(pass, fd, as, okVar, ix); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
 			pass.Report(d)
 			return true
 		})
 	}
 	return nil, nil
+}
+
+// compareFix replaces `_, ok := m[K]; ... return ok` by `return m[K] != x`
+// when the function elsewhere compares m[K] != x with a variable x declared
+// before the presence check: the expected value is then at hand, and in the
+// branch that returned presence x holds what is expected there (typically
+// "" for "should be absent"). Constants and values computed later belong to
+// other branches and get no fix.
+func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar *types.Var, ix *ast.IndexExpr) (analysis.SuggestedFix, bool) {
+	info := pass.TypesInfo
+	var none analysis.SuggestedFix
+	if as.Tok != token.DEFINE {
+		return none, false
+	}
+	// ok must be used exactly once, as `return ok`.
+	var uses []*ast.Ident
+	var ret *ast.ReturnStmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if info.Uses[n] == okVar {
+				uses = append(uses, n)
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				if id, ok := ast.Unparen(n.Results[0]).(*ast.Ident); ok && info.Uses[id] == okVar {
+					ret = n
+				}
+			}
+		}
+		return true
+	})
+	if len(uses) != 1 || ret == nil {
+		return none, false
+	}
+	mapText := types.ExprString(ix.X)
+	key, _ := merge.ConstString(info, ix.Index)
+	var cmp *ast.BinaryExpr
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || b.Op != token.NEQ || cmp != nil {
+			return cmp == nil
+		}
+		lix, ok := ast.Unparen(b.X).(*ast.IndexExpr)
+		if !ok || types.ExprString(lix.X) != mapText {
+			return true
+		}
+		if k, ok := merge.ConstString(info, lix.Index); !ok || k != key {
+			return true
+		}
+		x, ok := ast.Unparen(b.Y).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.Pos() >= as.Pos() || v.Pos() < fd.Pos() {
+			return true // not a local declared before the check
+		}
+		if scope := pass.Pkg.Scope().Innermost(as.Pos()); scope != nil {
+			if _, obj := scope.LookupParent(x.Name, as.Pos()); obj != v {
+				return true
+			}
+		}
+		cmp = b
+		return false
+	})
+	if cmp == nil {
+		return none, false
+	}
+	tf := pass.Fset.File(as.Pos())
+	content, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return none, false
+	}
+	text := content[tf.Offset(cmp.Pos()):tf.Offset(cmp.End())]
+	// Remove the presence check's whole line when it stands alone on it.
+	start, end := as.Pos(), as.End()
+	line := tf.Line(as.Pos())
+	if tf.Line(as.End()) == line && line < tf.LineCount() {
+		lineStart := tf.LineStart(line)
+		if strings.TrimSpace(string(content[tf.Offset(lineStart):tf.Offset(as.Pos())])) == "" {
+			start, end = lineStart, tf.LineStart(line+1)
+		}
+	}
+	return analysis.SuggestedFix{
+		Message: "Compare the value with the expected one",
+		TextEdits: []analysis.TextEdit{
+			{Pos: start, End: end},
+			{Pos: uses[0].Pos(), End: uses[0].End(), NewText: append([]byte(nil), text...)},
+		},
+	}, true
 }
 
 // receiverOf returns the named receiver type of a method (the reconciler

@@ -15,5 +15,5 @@ func TestPresenceDrift(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, presencedrift.Analyzer, "presencedrift/a", "presencedrift/shared")
+	analysistest.RunWithSuggestedFixes(t, dir, presencedrift.Analyzer, "presencedrift/a", "presencedrift/shared")
 }

@@ -48,7 +48,7 @@ func (r *Reconciler) reconcile(ctx context.Context, spec Spec, key client.Object
 	if err := r.Get(ctx, key, live); err != nil {
 		return err
 	}
-	if templateNeedsUpdate(live, spec) || scrapeChanged(live) || differs(live) {
+	if templateNeedsUpdate(live, spec) || scrapeChanged(live) || differs(live) || pullSecretsNeedsUpdate(live, nil) {
 		want := desired(spec)
 		live.Annotations = meta.MergeAnnotations(want.Annotations, live.Annotations)
 		return r.Update(ctx, live)
@@ -112,4 +112,18 @@ func (r *Reconciler) prune(ctx context.Context, live *appsv1.Deployment) error {
 func desiredHasHashNeedsUpdate(spec Spec) bool {
 	_, ok := desired(spec).Annotations[templateHashKey]
 	return ok
+}
+
+// The expected value is at hand: it is computed before the presence check
+// and compared on the other path. The fix compares it on both.
+func pullSecretsNeedsUpdate(live *appsv1.Deployment, secrets []string) bool {
+	expected := ""
+	if len(secrets) > 0 {
+		expected = secrets[0]
+	}
+	_, present := live.Annotations["example.com/pull-secrets"] // want `drift decided by presence of annotation key "example.com/pull-secrets"`
+	if expected == "" {
+		return present
+	}
+	return live.Annotations["example.com/pull-secrets"] != expected
 }
