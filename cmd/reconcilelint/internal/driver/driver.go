@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -161,7 +162,7 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 func load(patterns []string, tests bool) ([]*packages.Package, error) {
 	// Pass 1: the import graph, with module information.
 	graphCfg := &packages.Config{
-		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedFiles,
 		Tests: tests,
 	}
 	roots, err := packages.Load(graphCfg, patterns...)
@@ -174,9 +175,17 @@ func load(patterns []string, tests bool) ([]*packages.Package, error) {
 		rootIDs[r.ID] = true
 		sourcePaths[r.PkgPath] = true
 	}
+	moduleMode := false
+	for _, r := range roots {
+		moduleMode = moduleMode || r.Module != nil
+	}
+	goroot := runtime.GOROOT()
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if p.Module != nil && p.Module.Main {
+		switch {
+		case p.Module != nil && p.Module.Main:
 			sourcePaths[p.PkgPath] = true
+		case !moduleMode && len(p.GoFiles) > 0 && goroot != "" && !strings.HasPrefix(p.GoFiles[0], goroot):
+			sourcePaths[p.PkgPath] = true // GOPATH mode: the user's tree outside GOROOT
 		}
 	})
 	var paths []string

@@ -48,7 +48,7 @@ func (r *Reconciler) reconcile(ctx context.Context, spec Spec, key client.Object
 	if err := r.Get(ctx, key, live); err != nil {
 		return err
 	}
-	if templateNeedsUpdate(live, spec) || scrapeChanged(live) || differs(live) || pullSecretsNeedsUpdate(live, nil) {
+	if templateNeedsUpdate(live, spec) || scrapeChanged(live) || differs(live) || pullSecretsNeedsUpdate(live, nil) || generatedNeedsUpdate(live) {
 		want := desired(spec)
 		live.Annotations = meta.MergeAnnotations(want.Annotations, live.Annotations)
 		return r.Update(ctx, live)
