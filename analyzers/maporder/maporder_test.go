@@ -1,12 +1,8 @@
 package maporder_test
 
 import (
-	"fmt"
-	"go/ast"
-	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -15,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 )
 
@@ -87,70 +84,12 @@ func TestNoFixBeforeGo123(t *testing.T) {
 	}
 }
 
-// TestFixedFileIsClean type-checks the golden file (with its want comments
-// removed) and runs the analyzer on it again: a fix must compile and leave
-// nothing to report.
+// TestFixedFileIsClean checks that the fixed file compiles and that a
+// second run reports only the loops that have no fix.
 func TestFixedFileIsClean(t *testing.T) {
 	t.Parallel()
-	golden, err := os.ReadFile(filepath.Join(testdata(), "src", "maporder", "fix", "fix.go.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := regexp.MustCompile("(?m) // want .*$").ReplaceAll(golden, nil)
-	// The loops without a fix are reported again, as they must be.
-	keep := map[string]bool{"mutates": true, "structKeys": true, "fromCall": true}
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "src", "fixed"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, stub := range []string{"k8s.io", "sigs.k8s.io", "golang.org"} {
-		if err := os.Symlink(filepath.Join(testdata(), "src", stub), filepath.Join(dir, "src", stub)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "src", "fixed", "fix.go"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	results := analysistest.Run(&quietT{T: t}, dir, maporder.New(maporder.Config{}), "fixed")
-	if len(results) != 1 {
-		t.Fatalf("got %d results, want 1", len(results))
-	}
-	r := results[0]
-	if r.Err != nil {
-		t.Fatal(r.Err)
-	}
-	for _, d := range r.Diagnostics {
-		fn := enclosingFunc(r.Pass.Files, d.Pos)
-		if !keep[fn] {
-			t.Errorf("%s: fixed code in %s still reported: %s", r.Pass.Fset.Position(d.Pos), fn, d.Message)
-		}
-	}
-	if len(r.Diagnostics) != len(keep) {
-		t.Errorf("got %d diagnostics on the fixed file, want %d (the loops without a fix)", len(r.Diagnostics), len(keep))
-	}
-}
-
-// quietT lets analysistest.Run report unexpected diagnostics without
-// failing: TestFixedFileIsClean checks them itself.
-type quietT struct{ *testing.T }
-
-func (q *quietT) Errorf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if strings.Contains(msg, "unexpected diagnostic") {
-		return
-	}
-	q.T.Errorf("%s", msg)
-}
-
-func enclosingFunc(files []*ast.File, pos token.Pos) string {
-	for _, f := range files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
-				return fd.Name.Name
-			}
-		}
-	}
-	return ""
+	fixtest.FixedIsClean(t, testdata(), maporder.New(maporder.Config{}), "maporder/fix",
+		[]string{"k8s.io", "sigs.k8s.io", "golang.org"}, "mutates", "structKeys", "fromCall")
 }
 
 // BenchmarkMaporder measures the analyzer alone (facts included) on the

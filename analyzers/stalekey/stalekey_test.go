@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 )
 
@@ -31,4 +32,13 @@ func TestOwnedPrefixes(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "stalekey.owned-prefixes[1]") {
 		t.Fatalf("want an error naming stalekey.owned-prefixes[1], got %v", err)
 	}
+}
+
+// TestFixedIsClean: the pruned merge compiles and is silent; the merges
+// without a fix are still reported.
+func TestFixedIsClean(t *testing.T) {
+	t.Parallel()
+	fixtest.FixedIsClean(t, testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a",
+		[]string{"k8s.io", "sigs.k8s.io", "stalekey/metautil"},
+		"ensureDeployment", "overlay", "mutate", "untraced")
 }
