@@ -135,15 +135,33 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		}
 	}
 
-	// Summaries grow monotonically; a few rounds reach the fixed point for
-	// the call chains seen in practice (helper calling helper).
+	// Summaries grow monotonically. The first round visits every function;
+	// later rounds only the callers of functions whose summary changed, up
+	// to a bound that covers the call chains seen in practice.
+	callees := p.calleesOf(decls)
+	todo := decls
 	for range maxRounds {
-		p.changed = false
-		for _, decl := range decls {
+		changed := map[*types.Func]bool{}
+		for _, decl := range todo {
+			p.changed = false
 			p.analyze(decl, false)
+			if p.changed {
+				if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+					changed[fn] = true
+				}
+			}
 		}
-		if !p.changed {
+		if len(changed) == 0 {
 			break
+		}
+		todo = nil
+		for _, decl := range decls {
+			for fn := range callees[decl] {
+				if changed[fn] {
+					todo = append(todo, decl)
+					break
+				}
+			}
 		}
 	}
 	for _, decl := range decls {
@@ -155,6 +173,24 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 }
 
 const maxRounds = 6
+
+// calleesOf returns, for each declaration, the package functions it calls.
+func (p *pkgState) calleesOf(decls []*ast.FuncDecl) map[*ast.FuncDecl]map[*types.Func]bool {
+	out := make(map[*ast.FuncDecl]map[*types.Func]bool, len(decls))
+	for _, decl := range decls {
+		set := map[*types.Func]bool{}
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := k8s.Callee(p.pass.TypesInfo, call); fn != nil && fn.Pkg() == p.pass.Pkg {
+					set[fn.Origin()] = true
+				}
+			}
+			return true
+		})
+		out[decl] = set
+	}
+	return out
+}
 
 // pkgState is the per-package analysis state.
 type pkgState struct {
