@@ -263,32 +263,10 @@ func isDriftName(name string) bool {
 	return false
 }
 
-// mapKind returns "annotation" or "label" for the Annotations or Labels
-// of an object, reached as a field or through GetAnnotations/GetLabels.
+// mapKind returns "annotation" or "label" for an object's annotations or
+// labels map (see k8s.MetadataMap), for messages.
 func mapKind(info *types.Info, e ast.Expr) string {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		v, _ := info.Uses[x.Sel].(*types.Var)
-		if v == nil || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != k8s.MetaV1 {
-			return ""
-		}
-		switch v.Name() {
-		case "Annotations":
-			return "annotation"
-		case "Labels":
-			return "label"
-		}
-	case *ast.CallExpr:
-		if fn := k8s.Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == k8s.MetaV1 {
-			switch fn.Name() {
-			case "GetAnnotations":
-				return "annotation"
-			case "GetLabels":
-				return "label"
-			}
-		}
-	}
-	return ""
+	return strings.ToLower(strings.TrimSuffix(k8s.MetadataMap(info, e), "s"))
 }
 
 // returnsVar reports whether fd returns v (or !v) directly.

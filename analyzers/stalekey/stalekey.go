@@ -194,16 +194,11 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	return result, nil
 }
 
-// fieldKind returns the kind of an ObjectMeta (or ObjectMetaApplyConfiguration)
-// Annotations or Labels field.
-func fieldKind(v *types.Var) kind {
-	if v == nil || !v.IsField() || v.Pkg() == nil {
-		return ""
-	}
-	if p := v.Pkg().Path(); p != k8s.MetaV1 && !k8s.IsApplyConfigPath(p) {
-		return ""
-	}
-	switch v.Name() {
+// fieldKind returns the kind of an ObjectMeta Annotations or Labels field.
+func fieldKind(v *types.Var) kind { return kindOf(k8s.MetadataField(v)) }
+
+func kindOf(field string) kind {
+	switch field {
 	case "Annotations":
 		return annotations
 	case "Labels":
@@ -217,18 +212,8 @@ func fieldKind(v *types.Var) kind {
 func (s *state) exprKind(e ast.Expr) kind {
 	info := s.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		v, _ := info.Uses[x.Sel].(*types.Var)
-		return inTemplate(fieldKind(v), throughTemplate(x.X))
-	case *ast.CallExpr:
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-			switch sel.Sel.Name {
-			case "GetAnnotations":
-				return inTemplate(annotations, throughTemplate(sel.X))
-			case "GetLabels":
-				return inTemplate(labels, throughTemplate(sel.X))
-			}
-		}
+	case *ast.SelectorExpr, *ast.CallExpr:
+		return inTemplate(kindOf(k8s.MetadataMap(info, x)), throughTemplate(x))
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok {
 			return s.varKind[v]

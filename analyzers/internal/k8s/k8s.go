@@ -217,3 +217,42 @@ var stdlibRoots = map[string]bool{
 	"sync": true, "syscall": true, "testing": true, "text": true, "time": true,
 	"unicode": true, "unique": true, "unsafe": true, "weak": true, "vendor": true,
 }
+
+// MetadataField returns "Annotations" or "Labels" when v is that field of
+// metav1.ObjectMeta (or of an ObjectMeta apply configuration), reached
+// directly or promoted through an object, and "" otherwise.
+func MetadataField(v *types.Var) string {
+	if v == nil || !v.IsField() || v.Pkg() == nil {
+		return ""
+	}
+	if p := v.Pkg().Path(); p != MetaV1 && !IsApplyConfigPath(p) {
+		return ""
+	}
+	switch v.Name() {
+	case "Annotations", "Labels":
+		return v.Name()
+	}
+	return ""
+}
+
+// MetadataMap returns "Annotations" or "Labels" when e is an object's
+// annotations or labels map: the ObjectMeta field, or the result of
+// GetAnnotations()/GetLabels() declared in metav1 (on ObjectMeta or the
+// metav1.Object interface behind client.Object). Otherwise "".
+func MetadataMap(info *types.Info, e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[x.Sel].(*types.Var)
+		return MetadataField(v)
+	case *ast.CallExpr:
+		if fn := Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == MetaV1 {
+			switch fn.Name() {
+			case "GetAnnotations":
+				return "Annotations"
+			case "GetLabels":
+				return "Labels"
+			}
+		}
+	}
+	return ""
+}
