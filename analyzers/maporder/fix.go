@@ -10,6 +10,8 @@ import (
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 )
 
 // sortedKeysFix rewrites
@@ -253,12 +255,8 @@ func (p *pkgState) insertFirstInBody(rs *ast.RangeStmt, stmt string) analysis.Te
 		at := rs.Body.Lbrace + 1
 		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(" " + stmt + ";")}
 	}
-	lineStart := tf.LineStart(tf.Line(rs.Body.List[0].Pos()))
-	off := tf.Offset(lineStart)
-	end := off
-	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
-		end++
-	}
-	indent := string(content[off:end])
+	first := rs.Body.List[0].Pos()
+	lineStart := tf.LineStart(tf.Line(first))
+	indent := astutil.LineIndent(tf, content, first)
 	return analysis.TextEdit{Pos: lineStart, End: lineStart, NewText: []byte(indent + stmt + "\n")}
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -498,14 +499,12 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 	if len(order) > 0 {
 		o := order
 		if ctx != nil {
-			o = union(slicesClone(ctx.origins), order)
+			o = union(slices.Clone(ctx.origins), order)
 		}
 		inner = &loopCtx{origins: o, body: st.Body}
 	}
 	s.block(st.Body.List, inner)
 }
-
-func slicesClone(t taint) taint { return append(taint(nil), t...) }
 
 func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
 	for _, r := range st.Results {
@@ -546,7 +545,7 @@ func (s *fnState) set(k taintKey, t taint) {
 		delete(s.taints, k)
 		return
 	}
-	s.taints[k] = slicesClone(t)
+	s.taints[k] = slices.Clone(t)
 }
 
 func (s *fnState) add(k taintKey, t taint) {
@@ -607,7 +606,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	if field := s.apiField(lhs); field != nil {
 		t := rt
 		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) {
-			t = union(slicesClone(t), ctx.origins)
+			t = union(slices.Clone(t), ctx.origins)
 		}
 		if orderedContent(field.Type()) || isStringMap(field.Type()) {
 			s.sinkField(t, field, lhs.Pos())
@@ -638,7 +637,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		return
 	}
 	if ctx != nil && isAppend(info, rhs) && s.outer(lhs, ctx) {
-		rt = union(slicesClone(rt), ctx.origins)
+		rt = union(slices.Clone(rt), ctx.origins)
 	}
 	s.set(k, rt)
 }
@@ -1087,7 +1086,7 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 		var t taint
 		if k, ok := s.keyOf(x); ok {
 			t = s.taints[k]
-			t = union(slicesClone(t), s.taints[taintKey{v: k.v}])
+			t = union(slices.Clone(t), s.taints[taintKey{v: k.v}])
 		}
 		return t
 	case *ast.IndexExpr:
@@ -1108,7 +1107,7 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 		}
 	case *ast.BinaryExpr:
 		if x.Op == token.ADD {
-			return union(slicesClone(s.taintOf(x.X)), s.taintOf(x.Y))
+			return union(slices.Clone(s.taintOf(x.X)), s.taintOf(x.Y))
 		}
 	case *ast.CompositeLit:
 		var t taint

@@ -184,7 +184,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		}
 	}
 	for _, fd := range decls {
-		for k, pos := range s.deletedIn(fd, nil, 0) {
+		for k, pos := range s.deletedIn(fd, 0) {
 			result.Deleted[k] = append(result.Deleted[k], pos)
 		}
 	}
@@ -604,7 +604,7 @@ func (s *state) report(fd *ast.FuncDecl, f found, emit bool) {
 	for _, k := range f.prunes {
 		delete(owned, k)
 	}
-	for k := range s.deletedIn(fd, map[*ast.FuncDecl]bool{}, 3) {
+	for k := range s.deletedIn(fd, 3) {
 		delete(owned, k)
 	}
 	if len(owned) == 0 {
@@ -757,7 +757,7 @@ func (s *state) reachable(start map[*ast.FuncDecl]bool, depth int) map[*ast.Func
 
 // deletedIn returns the constant keys deleted in fd and the package
 // functions it calls (to depth), each with one place that deletes it.
-func (s *state) deletedIn(fd *ast.FuncDecl, _ map[*ast.FuncDecl]bool, depth int) map[string]token.Pos {
+func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
 	info := s.pass.TypesInfo
 	out := map[string]token.Pos{}
 	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth) {
@@ -789,7 +789,7 @@ func (s *state) pruneFix(f found, keys []string, owned map[string][]write) (anal
 	indent := s.indentOf(f.stmt)
 	var b strings.Builder
 	for _, k := range keys {
-		keyText := s.keyText(f.stmt.Pos(), k, owned[k])
+		keyText := s.keyText(k, owned[k])
 		fmt.Fprintf(&b, "%sif _, want := %s[%s]; !want {\n%s\tdelete(%s, %s)\n%s}\n",
 			indent, desired.Name, keyText, indent, f.merged.Name, keyText, indent)
 	}
@@ -808,7 +808,7 @@ func (s *state) pruneFix(f found, keys []string, owned map[string][]write) (anal
 
 // keyText returns how to write key at pos: the package-level constant it
 // was written with, when visible there, or a string literal.
-func (s *state) keyText(pos token.Pos, key string, ws []write) string {
+func (s *state) keyText(key string, ws []write) string {
 	for _, w := range ws {
 		if id, ok := ast.Unparen(w.keyExpr).(*ast.Ident); ok {
 			if c, ok := s.pass.TypesInfo.Uses[id].(*types.Const); ok && c.Pkg() == s.pass.Pkg && c.Parent() == s.pass.Pkg.Scope() {
@@ -825,10 +825,5 @@ func (s *state) indentOf(st ast.Stmt) string {
 	if err != nil {
 		return "\t"
 	}
-	off := tf.Offset(tf.LineStart(tf.Line(st.Pos())))
-	end := off
-	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
-		end++
-	}
-	return string(content[off:end])
+	return astutil.LineIndent(tf, content, st.Pos())
 }

@@ -3,6 +3,7 @@ package astutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -48,4 +49,15 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 // IsLocal reports whether v is declared inside a function.
 func IsLocal(v *types.Var) bool {
 	return v != nil && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// LineIndent returns the leading white space of the line holding pos in
+// the file content, for edits that insert whole lines.
+func LineIndent(tf *token.File, content []byte, pos token.Pos) string {
+	off := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := off
+	for end < len(content) && (content[end] == ' ' || content[end] == '\t') {
+		end++
+	}
+	return string(content[off:end])
 }

@@ -95,14 +95,11 @@ func (r *Result) VarReason(v *types.Var) Reason { return r.vars[v] }
 // variable, or a field path, index, dereference or method result
 // (GetAnnotations()) rooted at one.
 func (r *Result) Expr(e ast.Expr) Reason {
-	if v := Root(r.info, e); v != nil {
+	if v := astutil.RootVar(r.info, e); v != nil {
 		return r.vars[v]
 	}
 	return NotLive
 }
-
-// Root returns the variable at the root of e; see astutil.RootVar.
-func Root(info *types.Info, e ast.Expr) *types.Var { return astutil.RootVar(info, e) }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{info: pass.TypesInfo, pkg: pass.Pkg, vars: map[*types.Var]Reason{}, lists: map[*types.Var]bool{}}
@@ -129,7 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func (r *Result) mark(e ast.Expr, why Reason) bool {
-	v := Root(r.info, e)
+	v := astutil.RootVar(r.info, e)
 	if v == nil || !isObjectLike(v.Type()) {
 		return false
 	}
@@ -154,7 +151,7 @@ func (r *Result) local(body *ast.BlockStmt) {
 			case isClientMethod(fn, "Get") && len(n.Args) >= 3:
 				r.mark(n.Args[2], ReadByGet)
 			case isClientMethod(fn, "List") && len(n.Args) >= 2:
-				if v := Root(info, n.Args[1]); v != nil {
+				if v := astutil.RootVar(info, n.Args[1]); v != nil {
 					r.lists[v] = true
 				}
 			case (k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")) && len(n.Args) >= 3:
@@ -256,7 +253,7 @@ func (r *Result) listed(e ast.Expr) bool {
 	if !ok || sel.Sel.Name != "Items" {
 		return false
 	}
-	v := Root(r.info, sel.X)
+	v := astutil.RootVar(r.info, sel.X)
 	return v != nil && r.lists[v]
 }
 

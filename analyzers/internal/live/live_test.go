@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
 
@@ -28,7 +29,7 @@ var probe = &analysis.Analyzer{
 					return true
 				}
 				if why := res.Expr(call.Args[0]); why != live.NotLive {
-					pass.Reportf(call.Pos(), "%s: %s", live.Root(pass.TypesInfo, call.Args[0]).Name(), why)
+					pass.Reportf(call.Pos(), "%s: %s", astutil.RootVar(pass.TypesInfo, call.Args[0]).Name(), why)
 				}
 				return true
 			})

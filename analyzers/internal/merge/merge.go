@@ -24,12 +24,14 @@
 package merge
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -325,29 +327,14 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 	if len(f.Union) == 0 && len(f.Into) == 0 {
 		return nil
 	}
-	sortPairs(f.Into)
-	f.Prunes = sortedUnique(prunes)
+	slices.SortFunc(f.Into, func(a, b [2]int) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
+	if len(prunes) > 0 {
+		slices.Sort(prunes)
+		f.Prunes = slices.Compact(prunes)
+	}
 	return f
-}
-
-func sortedUnique(keys []string) []string {
-	if len(keys) == 0 {
-		return nil
-	}
-	out := append([]string(nil), keys...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	n := 1
-	for i := 1; i < len(out); i++ {
-		if out[i] != out[n-1] {
-			out[n] = out[i]
-			n++
-		}
-	}
-	return out[:n]
 }
 
 // ConstString returns the value of a constant string expression.
@@ -368,24 +355,8 @@ func twoOf(held map[int]bool) ([2]int, bool) {
 	if len(idx) < 2 {
 		return [2]int{}, false
 	}
-	sortInts(idx)
+	slices.Sort(idx)
 	return [2]int{idx[0], idx[1]}, true
-}
-
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
-func sortPairs(a [][2]int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && (a[j][0] < a[j-1][0] || a[j][0] == a[j-1][0] && a[j][1] < a[j-1][1]); j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }
 
 // copyLoop recognises `for k, v := range src { dst[k] = v }`, optionally
