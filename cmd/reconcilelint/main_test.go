@@ -291,3 +291,24 @@ func TestMainModuleUnderKubernetesPath(t *testing.T) {
 	}
 	equalLines(t, "go vet findings in a sigs.k8s.io module", findings(t, dir, out), expected(t, "operator.txt"))
 }
+
+// TestGOPATHModeLoadsTheUsersTree checks that without modules the driver
+// loads the user's tree outside GOROOT from source: a merge helper in a
+// sibling package (stalekey/metautil) keeps its facts, so the merge that
+// calls it is found.
+func TestGOPATHModeLoadsTheUsersTree(t *testing.T) {
+	t.Parallel()
+	gopath := filepath.Join(repoRoot(t), "testdata")
+	cmd := exec.Command(binary, "-json", "-maporder=false", "-presencedrift=false", "stalekey/a")
+	cmd.Dir = gopath
+	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("reconcilelint -json in GOPATH mode: %v\n%s", err, stderrOf(err))
+	}
+	const want = `a.go:25:21: stalekey: merge into the live Deployment annotations never deletes operator-owned key "example.com/template-hash"; it strands once not desired`
+	got := findings(t, filepath.Join(gopath, "src", "stalekey", "a"), out)
+	if !slices.Contains(got, want) {
+		t.Errorf("GOPATH mode: the merge through a sibling package's helper is missing:\nwant %s\ngot:\n  %s", want, strings.Join(got, "\n  "))
+	}
+}
