@@ -24,6 +24,7 @@ const (
 	Labels         = "k8s.io/apimachinery/pkg/labels"
 	Sets           = "k8s.io/apimachinery/pkg/util/sets"
 	Equality       = "k8s.io/apimachinery/pkg/api/equality"
+	Runtime        = "k8s.io/apimachinery/pkg/runtime"
 	Client         = "sigs.k8s.io/controller-runtime/pkg/client"
 	Controllerutil = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 

@@ -19,8 +19,15 @@
 //     on the server, so it was read from there;
 //  5. it is a parameter to which some call in the package passes a live
 //     object (computed to a fixed point);
-//  6. it is assigned from a live variable, its DeepCopy, or a field path of
-//     one (`pod := live.DeepCopy()`, `tmpl := &dep.Spec.Template`).
+//  6. it is assigned from a live variable, its DeepCopy, a type assertion
+//     or a field path of one (`pod := live.DeepCopy()`,
+//     `tmpl := &dep.Spec.Template`, `pod := obj.(*corev1.Pod)`);
+//  7. it is a runtime.Object or client.Object parameter of a function
+//     literal that returns nothing and is handed to other code (a call
+//     argument or a struct field): a reconcile framework's update
+//     callback, which receives the object it read and mutates it in place
+//     (`UpdateInPlace: func(key client.ObjectKey, obj runtime.Object)`).
+//     A callback that builds an object returns it, so it is not matched.
 //
 // Everything else is desired: objects built with a composite literal or a
 // constructor and then created or applied are never live. A variable is
@@ -60,6 +67,7 @@ const (
 	Written               // passed to Update or Patch
 	LiveArgument          // parameter receiving live objects from callers
 	Derived               // copied or taken from a live variable
+	Callback              // object parameter of an update callback
 )
 
 func (r Reason) String() string {
@@ -76,6 +84,8 @@ func (r Reason) String() string {
 		return "passed live objects by its callers"
 	case Derived:
 		return "derived from a live object"
+	case Callback:
+		return "the object of an update callback"
 	}
 	return "not live"
 }
@@ -142,7 +152,12 @@ func (r *Result) local(body *ast.BlockStmt) {
 	info := r.info
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			r.callback(n.Value)
 		case *ast.CallExpr:
+			for _, arg := range n.Args {
+				r.callback(arg)
+			}
 			fn := k8s.Callee(info, n)
 			if fn == nil {
 				return true
@@ -179,6 +194,29 @@ func (r *Result) local(body *ast.BlockStmt) {
 	})
 }
 
+// callback applies rule 7 to e, a call argument or a struct field value.
+func (r *Result) callback(e ast.Expr) {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok || lit.Type.Results != nil && len(lit.Type.Results.List) > 0 {
+		return
+	}
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			v, _ := r.info.Defs[name].(*types.Var)
+			if v != nil && isGenericObject(v.Type()) {
+				if _, seen := r.vars[v]; !seen {
+					r.vars[v] = Callback
+				}
+			}
+		}
+	}
+}
+
+// isGenericObject reports whether t is runtime.Object or client.Object.
+func isGenericObject(t types.Type) bool {
+	return k8s.IsNamed(t, k8s.Runtime, "Object") || k8s.IsNamed(t, k8s.Client, "Object")
+}
+
 // propagate applies rules 5 and 6 once; it reports whether it added any.
 func (r *Result) propagate(body *ast.BlockStmt) bool {
 	info := r.info
@@ -191,6 +229,9 @@ func (r *Result) propagate(body *ast.BlockStmt) bool {
 				return r.Expr(sel.X)
 			}
 			return NotLive
+		}
+		if ta, ok := e.(*ast.TypeAssertExpr); ok {
+			return r.Expr(ta.X) // pod := obj.(*corev1.Pod)
 		}
 		return r.Expr(e)
 	}

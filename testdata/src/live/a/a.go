@@ -6,6 +6,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	ctrlutil "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -117,3 +118,38 @@ func notAClient(ctx context.Context, c cache) {
 	_ = c.Get(ctx, "k", pod)
 	probe(pod)
 }
+
+// strategy mimics a reconcile framework that reads each object, hands a
+// copy to a callback to bring it up to date, and writes it if it changed.
+type strategy struct {
+	New           func(key client.ObjectKey) runtime.Object
+	UpdateInPlace func(key client.ObjectKey, obj runtime.Object)
+}
+
+func reconcileSet(s strategy) {}
+
+func callbacks() {
+	reconcileSet(strategy{
+		New: func(key client.ObjectKey) runtime.Object {
+			pod := &corev1.Pod{}
+			probe(pod) // a builder returns what it builds: desired
+			return pod
+		},
+		UpdateInPlace: func(key client.ObjectKey, obj runtime.Object) {
+			probe(obj) // want `obj: the object of an update callback`
+			pod := obj.(*corev1.Pod)
+			probe(pod) // want `pod: derived from a live object`
+		},
+	})
+	each(func(obj client.Object) {
+		probe(obj) // want `obj: the object of an update callback`
+	})
+	// A typed parameter is not enough: the callback could be filling a
+	// fresh object.
+	each2(func(pod *corev1.Pod) {
+		probe(pod)
+	})
+}
+
+func each(func(client.Object))    {}
+func each2(func(pod *corev1.Pod)) {}
