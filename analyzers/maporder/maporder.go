@@ -328,6 +328,15 @@ type fnState struct {
 	taints  map[taintKey]taint
 	report  bool
 	litDeep int // > 0 inside a function literal
+	body    *ast.BlockStmt
+	sorted  []sortedExpr // computed on first use
+}
+
+// sortedExpr is an expression the function sorts in place.
+type sortedExpr struct {
+	root *types.Var
+	text string
+	pos  token.Pos
 }
 
 // loopCtx is the innermost loop whose iteration order is map order.
@@ -348,6 +357,7 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 		params: map[*types.Var]int{},
 		taints: map[taintKey]taint{},
 		report: report,
+		body:   decl.Body,
 	}
 	sig := fn.Type().(*types.Signature)
 	for i := range sig.Params().Len() {
@@ -608,7 +618,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) {
 			t = union(slices.Clone(t), ctx.origins)
 		}
-		if orderedContent(field.Type()) || isStringMap(field.Type()) {
+		if (orderedContent(field.Type()) || isStringMap(field.Type())) && !s.sortedLater(lhs, st.End()) {
 			s.sinkField(t, field, lhs.Pos())
 		}
 	}
@@ -1013,6 +1023,49 @@ func (s *fnState) sanitize(arg ast.Expr) {
 		}
 	}
 	delete(s.taints, k)
+}
+
+// sortedLater reports whether the function sorts the location e in place
+// after pos: obj.Status.Cells = append(...) in a loop, then
+// sort.Strings(obj.Status.Cells).
+func (s *fnState) sortedLater(e ast.Expr, pos token.Pos) bool {
+	info := s.p.pass.TypesInfo
+	if s.sorted == nil {
+		s.sorted = []sortedExpr{}
+		ast.Inspect(s.body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := k8s.Callee(info, call)
+			if fn == nil {
+				return true
+			}
+			idx, ok := sortsArg(fn)
+			if !ok || idx >= len(call.Args) {
+				return true
+			}
+			arg := ast.Unparen(call.Args[idx])
+			if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+				if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() {
+					arg = ast.Unparen(conv.Args[0])
+				}
+			}
+			arg = derefAddr(arg)
+			if root := astutil.RootVar(info, arg); root != nil {
+				s.sorted = append(s.sorted, sortedExpr{root, types.ExprString(arg), call.Pos()})
+			}
+			return true
+		})
+	}
+	root := astutil.RootVar(info, e)
+	text := types.ExprString(ast.Unparen(e))
+	for _, x := range s.sorted {
+		if x.pos > pos && x.root == root && x.text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // sortsArg reports whether fn sorts its argument in place, and which one.

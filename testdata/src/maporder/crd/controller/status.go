@@ -1,6 +1,8 @@
 package controller
 
 import (
+	"sort"
+
 	"slices"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -50,4 +52,32 @@ func hookItems(req *api.HookRequest, byName map[string]bool) {
 	for name := range byName {
 		req.Items = append(req.Items, name)
 	}
+}
+
+// The status field is filled in map order and then sorted where it lies:
+// the stored order is stable.
+func setEndpointsSortedInPlace(w *api.Widget, endpoints map[string]bool) {
+	w.Status.Endpoints = make([]string, 0, len(endpoints))
+	for ep := range endpoints {
+		w.Status.Endpoints = append(w.Status.Endpoints, ep)
+	}
+	sort.Strings(w.Status.Endpoints)
+}
+
+// The same from a deferred function, as reconcilers collect what they saw.
+func setEndpointsDeferred(w *api.Widget, endpoints map[string]bool) {
+	defer func() {
+		for ep := range endpoints {
+			w.Status.Endpoints = append(w.Status.Endpoints, ep)
+		}
+		sort.Strings(w.Status.Endpoints)
+	}()
+}
+
+// Sorting another field does not help.
+func setEndpointsSortedElsewhere(w, other *api.Widget, endpoints map[string]bool) {
+	for ep := range endpoints { // want `range over map endpoints feeds WidgetStatus.Endpoints in map order`
+		w.Status.Endpoints = append(w.Status.Endpoints, ep)
+	}
+	sort.Strings(other.Status.Endpoints)
 }
