@@ -4,6 +4,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
@@ -16,5 +17,6 @@ func All() []*analysis.Analyzer {
 		maporder.Analyzer,
 		stalekey.Analyzer,
 		presencedrift.Analyzer,
+		admissionclobber.Analyzer,
 	}
 }

@@ -23,21 +23,27 @@ func ValidatePrefixes(key string, list []string) error {
 	return nil
 }
 
-// PrefixList is a flag.Value holding a comma-separated list of package path
-// prefixes, validated as it is set.
-type PrefixList struct {
-	key string
-	dst *[]string
+// List is a flag.Value holding a comma-separated list of strings, checked
+// by its validation function as it is set.
+type List struct {
+	key   string
+	dst   *[]string
+	check func(key string, list []string) error
 }
 
-var _ flag.Value = (*PrefixList)(nil)
+var _ flag.Value = (*List)(nil)
 
-// NewPrefixList returns a flag.Value that stores into dst.
-func NewPrefixList(key string, dst *[]string) *PrefixList {
-	return &PrefixList{key: key, dst: dst}
+// NewList returns a flag.Value that validates with check and stores into dst.
+func NewList(key string, dst *[]string, check func(key string, list []string) error) *List {
+	return &List{key: key, dst: dst, check: check}
 }
 
-func (l *PrefixList) String() string {
+// NewPrefixList returns a flag.Value for a list of package path prefixes.
+func NewPrefixList(key string, dst *[]string) *List {
+	return NewList(key, dst, ValidatePrefixes)
+}
+
+func (l *List) String() string {
 	if l == nil || l.dst == nil {
 		return ""
 	}
@@ -45,7 +51,7 @@ func (l *PrefixList) String() string {
 }
 
 // Set replaces the list with the comma-separated values of s.
-func (l *PrefixList) Set(s string) error {
+func (l *List) Set(s string) error {
 	var list []string
 	if s != "" {
 		list = strings.Split(s, ",")
@@ -53,7 +59,7 @@ func (l *PrefixList) Set(s string) error {
 			list[i] = strings.TrimSpace(list[i])
 		}
 	}
-	if err := ValidatePrefixes(l.key, list); err != nil {
+	if err := l.check(l.key, list); err != nil {
 		return err
 	}
 	*l.dst = list

@@ -121,6 +121,8 @@ type SeccompProfile struct {
 	Type string
 }
 
+type ProcMountType string
+
 type SecurityContext struct {
 	Capabilities             *Capabilities
 	Privileged               *bool
@@ -131,7 +133,10 @@ type SecurityContext struct {
 	ReadOnlyRootFilesystem   *bool
 	AllowPrivilegeEscalation *bool
 	SeccompProfile           *SeccompProfile
+	ProcMount                *ProcMountType
 }
+
+func (in *SecurityContext) DeepCopy() *SecurityContext { out := *in; return &out }
 
 type PodSecurityContext struct {
 	SELinuxOptions     *SELinuxOptions
@@ -163,6 +168,8 @@ type Container struct {
 	ImagePullPolicy PullPolicy
 	SecurityContext *SecurityContext
 }
+
+func (in *Container) DeepCopy() *Container { out := *in; return &out }
 
 type Toleration struct {
 	Key               string
@@ -203,6 +210,8 @@ type PodSpec struct {
 	PreemptionPolicy              *PreemptionPolicy
 	Overhead                      ResourceList
 }
+
+func (in *PodSpec) DeepCopy() *PodSpec { out := *in; return &out }
 
 type PodStatus struct {
 	Phase      string

@@ -1,0 +1,381 @@
+package admissionclobber
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+)
+
+//go:embed doc.go
+var doc string
+
+// Config holds the settings of admissionclobber.
+type Config struct {
+	// ExtraFields adds fields to the default list ("extra-fields").
+	ExtraFields []string `json:"extra-fields"`
+	// IgnoreFields removes fields from the list ("ignore-fields").
+	IgnoreFields []string `json:"ignore-fields"`
+}
+
+// Validate reports the first bad setting, naming its key.
+func (c Config) Validate() error {
+	if err := validateFields("admissionclobber.extra-fields", c.ExtraFields); err != nil {
+		return err
+	}
+	if err := validateFields("admissionclobber.ignore-fields", c.IgnoreFields); err != nil {
+		return err
+	}
+	known := newFieldSet(Config{ExtraFields: c.ExtraFields})
+	for i, k := range c.IgnoreFields {
+		if _, ok := known[k]; !ok {
+			return fmt.Errorf("admissionclobber.ignore-fields[%d]: %q is neither a default field nor in extra-fields", i, k)
+		}
+	}
+	return nil
+}
+
+// Analyzer reports admission-mutated fields replaced on live Pods.
+var Analyzer = New(Config{})
+
+// New returns an admissionclobber analyzer with the given settings.
+func New(cfg Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:      "admissionclobber",
+		Doc:       analysisdoc.MustExtract(doc, "admissionclobber"),
+		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/admissionclobber/doc.go",
+		Requires:  []*analysis.Analyzer{live.Analyzer},
+		FactTypes: []analysis.Fact{new(replacesFact)},
+	}
+	a.Flags.Var(settings.NewList("admissionclobber.extra-fields", &cfg.ExtraFields, validateFields), "extra-fields",
+		"comma-separated fields (PodSpec.Name or Container.Name) that admission mutates, added to the default list")
+	a.Flags.Var(settings.NewList("admissionclobber.ignore-fields", &cfg.IgnoreFields, validateFields), "ignore-fields",
+		"comma-separated fields (PodSpec.Name or Container.Name) removed from the list")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		if err := cfg.Validate(); err != nil {
+			return nil, err
+		}
+		return run(pass, newFieldSet(cfg))
+	}
+	return a
+}
+
+// Replace is one wholesale replacement that a function makes in the
+// object one of its parameters points to.
+type Replace struct {
+	Param int      // index of the parameter
+	Field string   // "PodSpec.ImagePullSecrets", or a whole struct: "PodSpec", "Container", "SecurityContext", "PodSecurityContext"
+	Lost  []string // for a whole struct: the fields it does not keep
+	Pod   bool     // the parameter path already passes through a corev1.Pod
+	Where string   // "update/podspec.go:190" of the assignment
+	Func  string   // the function holding the assignment: "update.SecurityContext"
+
+	pos token.Pos // the assignment, when it is in this package
+}
+
+func (r Replace) id() string { return fmt.Sprint(r.Param, r.Field, r.Where) }
+
+// replacesFact summarises the replacements a function makes through its
+// parameters, for callers in other packages.
+type replacesFact struct{ Replaces []Replace }
+
+func (*replacesFact) AFact() {}
+
+func (f *replacesFact) String() string {
+	var parts []string
+	for _, r := range f.Replaces {
+		parts = append(parts, fmt.Sprintf("param %d %s at %s", r.Param, r.Field, r.Where))
+	}
+	return "replaces(" + strings.Join(parts, "; ") + ")"
+}
+
+// replacement is a wholesale replacement found in a function body.
+type replacement struct {
+	field string   // as Replace.Field
+	lost  []string // as Replace.Lost
+	pos   token.Pos
+	where string
+	fn    string
+}
+
+type checker struct {
+	pass      *analysis.Pass
+	fields    fieldSet
+	live      *live.Result
+	summaries map[*types.Func][]Replace
+	generated map[*ast.File]bool
+	reported  map[string]bool
+}
+
+func run(pass *analysis.Pass, fields fieldSet) (any, error) {
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+		return nil, nil // fast path: no operator Pod handling here
+	}
+	c := &checker{
+		pass:      pass,
+		fields:    fields,
+		live:      pass.ResultOf[live.Analyzer].(*live.Result),
+		summaries: map[*types.Func][]Replace{},
+		generated: map[*ast.File]bool{},
+		reported:  map[string]bool{},
+	}
+	var funcs []*function
+	for _, f := range pass.Files {
+		c.generated[f] = ast.IsGenerated(f)
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				funcs = append(funcs, c.newFunction(fd, f))
+			}
+		}
+	}
+	// Summaries to a fixed point: a helper's replacements reach its
+	// callers' parameters. Each round can only add entries.
+	for round := 0; round < 20; round++ {
+		changed := false
+		for _, fn := range funcs {
+			changed = fn.summarise() || changed
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, rs := range c.summaries {
+		if len(rs) > 0 && fn.Pkg() == pass.Pkg {
+			pass.ExportObjectFact(fn, &replacesFact{Replaces: rs})
+		}
+	}
+	for _, fn := range funcs {
+		fn.report()
+	}
+	return nil, nil
+}
+
+// summaryOf returns the replacements of callee: from this package's
+// summaries or from its fact.
+func (c *checker) summaryOf(callee *types.Func) []Replace {
+	callee = callee.Origin()
+	if callee.Pkg() == c.pass.Pkg {
+		return c.summaries[callee]
+	}
+	var f replacesFact
+	if c.pass.ImportObjectFact(callee, &f) {
+		return f.Replaces
+	}
+	return nil
+}
+
+// where formats pos as "pkgname/file.go:line".
+func (c *checker) where(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s/%s:%d", c.pass.Pkg.Name(), path.Base(p.Filename), p.Line)
+}
+
+// describe builds the message for a replacement of r.field on a live Pod.
+func (c *checker) describe(field string, lost []string) string {
+	const consequence = "so the Pod never matches its desired state"
+	switch field {
+	case "PodSpec", "Container":
+		what := "live Pod's Spec"
+		if field == "Container" {
+			what = "live Pod's container"
+		}
+		if len(lost) == 1 {
+			return fmt.Sprintf("%s replaced wholesale without keeping %s; %s, %s",
+				what, lost[0], c.fields[field+"."+lost[0]].source, consequence)
+		}
+		return fmt.Sprintf("%s replaced wholesale without keeping %s; admission mutates each of them, %s",
+			what, list(lost), consequence)
+	case "SecurityContext", "PodSecurityContext":
+		what := "live Pod's container SecurityContext"
+		if field == "PodSecurityContext" {
+			what = "live Pod's SecurityContext"
+		}
+		return fmt.Sprintf("%s replaced wholesale without keeping %s; OpenShift's SCC admission sets them, %s",
+			what, list(lowerFirst(lost)), consequence)
+	}
+	f := c.fields[field]
+	what := "live Pod's " + f.name
+	if f.owner == "Container" {
+		what = "live Pod's container " + f.name
+	}
+	return fmt.Sprintf("%s replaced wholesale; %s, %s", what, f.source, consequence)
+}
+
+// fieldKey returns the settings key that controls a replacement.
+func fieldKey(field string) string {
+	switch field {
+	case "SecurityContext":
+		return "Container.SecurityContext"
+	case "PodSecurityContext":
+		return "PodSpec.SecurityContext"
+	}
+	return field
+}
+
+func list(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func lowerFirst(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		switch {
+		case strings.HasPrefix(n, "SELinux"):
+			out[i] = "seLinux" + n[len("SELinux"):]
+		case strings.HasPrefix(n, "FSGroup"):
+			out[i] = "fsGroup"
+		default:
+			out[i] = strings.ToLower(n[:1]) + n[1:]
+		}
+	}
+	return out
+}
+
+// report emits a diagnostic once per position and field.
+func (c *checker) report(d analysis.Diagnostic, field string) {
+	k := fmt.Sprint(d.Pos, field)
+	if c.reported[k] {
+		return
+	}
+	c.reported[k] = true
+	c.pass.Report(d)
+}
+
+// structName returns the name of t's corev1 struct type (through one
+// pointer), or "".
+func structName(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n := k8s.Named(t)
+	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != k8s.CoreV1 {
+		return ""
+	}
+	return n.Obj().Name()
+}
+
+// sliceOrPtrElemName returns the corev1 element type name of a slice
+// or pointer type, or "".
+func elemName(t types.Type) (kind string, name string) {
+	if t == nil {
+		return "", ""
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Slice:
+		return "slice", structName(u.Elem())
+	case *types.Pointer:
+		return "pointer", structName(u.Elem())
+	}
+	if n := k8s.Named(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == k8s.CoreV1 {
+		return "named", n.Obj().Name()
+	}
+	return "", ""
+}
+
+// byType classifies a location that is not a field selection (*dst,
+// list[i]) by its type, when that type is used by one field only.
+var byType = map[[2]string]string{
+	{"pointer", "SecurityContext"}:    "Container.SecurityContext",
+	{"pointer", "PodSecurityContext"}: "PodSpec.SecurityContext",
+	{"slice", "LocalObjectReference"}: "PodSpec.ImagePullSecrets",
+	{"slice", "Toleration"}:           "PodSpec.Tolerations",
+	{"slice", "Volume"}:               "PodSpec.Volumes",
+	{"slice", "Container"}:            "PodSpec.Containers",
+	{"slice", "EnvVar"}:               "Container.Env",
+	{"slice", "VolumeMount"}:          "Container.VolumeMounts",
+	{"named", "ResourceRequirements"}: "Container.Resources",
+	{"pointer", "Affinity"}:           "PodSpec.Affinity",
+	{"pointer", "PodDNSConfig"}:       "PodSpec.DNSConfig",
+	{"named", "PullPolicy"}:           "Container.ImagePullPolicy",
+	{"named", "PodSpec"}:              "PodSpec",
+	{"named", "Container"}:            "Container",
+	{"named", "SecurityContext"}:      "SecurityContext",
+	{"named", "PodSecurityContext"}:   "PodSecurityContext",
+}
+
+// classify returns what assigning to lhs replaces wholesale: a field key,
+// or a whole struct ("PodSpec", "Container", "SecurityContext",
+// "PodSecurityContext"); "" when it is nothing admission mutates.
+func (c *checker) classify(lhs ast.Expr) string {
+	info := c.pass.TypesInfo
+	lhs = ast.Unparen(lhs)
+	if sel, ok := lhs.(*ast.SelectorExpr); ok {
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return ""
+		}
+		switch owner := structName(info.TypeOf(sel.X)); owner {
+		case "Pod":
+			if sel.Sel.Name == "Spec" {
+				return "PodSpec"
+			}
+		case "PodSpec", "Container":
+			if _, ok := c.fields[owner+"."+sel.Sel.Name]; ok {
+				return owner + "." + sel.Sel.Name
+			}
+		}
+		return ""
+	}
+	switch lhs.(type) {
+	case *ast.StarExpr, *ast.IndexExpr:
+	default:
+		return "" // a local variable: a copy, or written back by a later assignment
+	}
+	kind, name := elemName(info.TypeOf(lhs))
+	if structName(info.TypeOf(lhs)) != "" && kind == "named" {
+		name = structName(info.TypeOf(lhs))
+	}
+	key := byType[[2]string{kind, name}]
+	if strings.Contains(key, ".") {
+		if _, ok := c.fields[key]; !ok {
+			return ""
+		}
+	}
+	return key
+}
+
+// lostFields returns the fields a whole-struct replacement drops.
+func (c *checker) lostFields(whole string) []string {
+	switch whole {
+	case "PodSpec":
+		return c.fields.of("PodSpec")
+	case "Container":
+		return c.fields.of("Container")
+	case "SecurityContext":
+		if _, ok := c.fields["Container.SecurityContext"]; ok {
+			return securityFields[whole]
+		}
+	case "PodSecurityContext":
+		if _, ok := c.fields["PodSpec.SecurityContext"]; ok {
+			return securityFields[whole]
+		}
+	}
+	return nil
+}
+
+func isWhole(field string) bool { return !strings.Contains(field, ".") }
+
+// sortReplaces orders replacements for deterministic facts.
+func sortReplaces(rs []Replace) {
+	slices.SortFunc(rs, func(a, b Replace) int { return strings.Compare(a.id(), b.id()) })
+}

@@ -1,0 +1,906 @@
+package admissionclobber
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+)
+
+// function is one declared function with what the checker needs to know
+// about its body.
+type function struct {
+	c      *checker
+	decl   *ast.FuncDecl
+	file   *ast.File
+	obj    *types.Func
+	params map[*types.Var]int
+	// inits maps a local variable to the expression it was declared
+	// with (v := e, var v = e, or the ranged expression of a range
+	// value); copies records locals holding a copy rather than an alias.
+	inits  map[*types.Var]ast.Expr
+	copies map[*types.Var]bool
+	// stmts are the assignments and calls of the body with the stack
+	// of nodes enclosing each, collected once.
+	assigns []located[*ast.AssignStmt]
+	calls   []located[*ast.CallExpr]
+	uses    map[*types.Var][]located[*ast.Ident]
+}
+
+type located[T ast.Node] struct {
+	node  T
+	stack []ast.Node // enclosing nodes, outermost first, excluding node
+}
+
+func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
+	info := c.pass.TypesInfo
+	fn := &function{
+		c: c, decl: fd, file: file,
+		params: map[*types.Var]int{},
+		inits:  map[*types.Var]ast.Expr{},
+		copies: map[*types.Var]bool{},
+		uses:   map[*types.Var][]located[*ast.Ident]{},
+	}
+	fn.obj, _ = info.Defs[fd.Name].(*types.Func)
+	if fn.obj != nil {
+		sig := fn.obj.Type().(*types.Signature)
+		for i := range sig.Params().Len() {
+			fn.params[sig.Params().At(i)] = i
+		}
+	}
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		here := slices.Clone(stack)
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{n, here})
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					fn.define(l, n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, name := range n.Names {
+					fn.define(name, n.Values[i])
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Value != nil && n.Tok == token.DEFINE {
+				if v, _ := info.Defs[identOf(n.Value)].(*types.Var); v != nil {
+					fn.inits[v] = n.X
+					fn.copies[v] = !isReference(v.Type())
+				}
+			}
+		case *ast.CallExpr:
+			fn.calls = append(fn.calls, located[*ast.CallExpr]{n, here})
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok {
+				fn.uses[v] = append(fn.uses[v], located[*ast.Ident]{n, here})
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return fn
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// define records v := e.
+func (fn *function) define(l, e ast.Expr) {
+	info := fn.c.pass.TypesInfo
+	id := identOf(l)
+	if id == nil {
+		return
+	}
+	v, _ := info.Defs[id].(*types.Var)
+	if v == nil {
+		return
+	}
+	fn.inits[v] = e
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && isDeepCopy(call) {
+		fn.copies[v] = true
+		return
+	}
+	// A struct copied by value is a copy; pointers, slices and maps share.
+	fn.copies[v] = !isReference(v.Type())
+}
+
+func isReference(t types.Type) bool {
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+		return true
+	}
+	return false
+}
+
+func isDeepCopy(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "DeepCopy" || sel.Sel.Name == "DeepCopyObject") && len(call.Args) == 0
+}
+
+// origin is where a location expression leads.
+type origin struct {
+	root     *types.Var
+	pod      bool       // the path passes through a corev1.Pod
+	template bool       // the path passes through a pod template
+	copyVar  *types.Var // a local copy on the way, if any
+}
+
+// resolve follows e through field paths, dereferences, indexes, type
+// assertions, DeepCopy and local aliases to the variable it is rooted at.
+func (fn *function) resolve(e ast.Expr) origin {
+	info := fn.c.pass.TypesInfo
+	var o origin
+	for depth := 0; depth < 32; depth++ {
+		e = ast.Unparen(e)
+		switch structName(info.TypeOf(e)) {
+		case "Pod":
+			o.pod = true
+		case "PodTemplateSpec", "PodTemplate":
+			o.template = true
+		}
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal {
+				return o
+			}
+			if x.Sel.Name == "Template" {
+				o.template = true
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return o
+			}
+			e = x.X
+		case *ast.TypeAssertExpr:
+			e = x.X
+		case *ast.CallExpr:
+			if !isDeepCopy(x) {
+				return o
+			}
+			e = ast.Unparen(x.Fun).(*ast.SelectorExpr).X
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			if v == nil {
+				v, _ = info.Defs[x].(*types.Var)
+			}
+			if v == nil || v.IsField() {
+				return o
+			}
+			init, ok := fn.inits[v]
+			if !ok || !fn.aliasLeadsFurther(init) {
+				o.root = v
+				return o
+			}
+			if fn.copies[v] && o.copyVar == nil {
+				o.copyVar = v
+			}
+			e = init
+		default:
+			return o
+		}
+	}
+	return o
+}
+
+// aliasLeadsFurther reports whether init is a path worth following (a
+// field path or copy of another variable), rather than a fresh value.
+func (fn *function) aliasLeadsFurther(init ast.Expr) bool {
+	switch x := ast.Unparen(init).(type) {
+	case *ast.SelectorExpr, *ast.StarExpr, *ast.IndexExpr, *ast.TypeAssertExpr, *ast.Ident:
+		return true
+	case *ast.UnaryExpr:
+		return x.Op == token.AND && fn.aliasLeadsFurther(x.X) // &pod.Spec, not &corev1.Pod{}
+	case *ast.CallExpr:
+		return isDeepCopy(x)
+	}
+	return false
+}
+
+// loc returns a canonical spelling of a location expression, with
+// variables identified by declaration and automatic dereferences made
+// explicit: (*dst).RunAsUser and dst.RunAsUser (dst a pointer) both give
+// "*dst@N.RunAsUser". It returns "" for anything else.
+func (fn *function) loc(e ast.Expr) string {
+	info := fn.c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if obj := info.ObjectOf(x); obj != nil {
+			return fmt.Sprintf("%s@%d", x.Name, obj.Pos())
+		}
+	case *ast.SelectorExpr:
+		s := info.Selections[x]
+		if s == nil {
+			if obj := info.Uses[x.Sel]; obj != nil { // a qualified identifier
+				return fmt.Sprintf("%s@%d", x.Sel.Name, obj.Pos())
+			}
+			return ""
+		}
+		if s.Kind() != types.FieldVal {
+			return ""
+		}
+		base := fn.loc(x.X)
+		if base == "" {
+			return ""
+		}
+		if _, ok := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Pointer); ok {
+			base = "*" + base
+		}
+		return base + "." + x.Sel.Name
+	case *ast.StarExpr:
+		if b := fn.loc(x.X); b != "" {
+			return "*" + b
+		}
+	case *ast.IndexExpr:
+		if b := fn.loc(x.X); b != "" {
+			return b + "[" + types.ExprString(x.Index) + "]"
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			if b := fn.loc(x.X); b != "" {
+				return "&" + b
+			}
+		}
+	}
+	return ""
+}
+
+// mentions reports whether rhs reads the location dst (or a part or a
+// container of it), directly or through a local declared from it: the
+// new value is built from the old one (append, a merge, a saved copy).
+func (fn *function) mentions(rhs ast.Expr, dst string) bool {
+	if dst == "" {
+		return false
+	}
+	info := fn.c.pass.TypesInfo
+	related := func(l string) bool {
+		l = strings.TrimLeft(l, "&*")
+		d := strings.TrimLeft(dst, "&*")
+		return l != "" && (l == d || strings.HasPrefix(d, l+".") || strings.HasPrefix(d, l+"[") ||
+			strings.HasPrefix(l, d+".") || strings.HasPrefix(l, d+"["))
+	}
+	found := false
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		if related(fn.loc(e)) {
+			found = true
+			return false
+		}
+		if id, ok := e.(*ast.Ident); ok {
+			if v, _ := info.Uses[id].(*types.Var); v != nil {
+				if init, ok := fn.inits[v]; ok {
+					if call, ok := ast.Unparen(init).(*ast.CallExpr); ok && isDeepCopy(call) {
+						init = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+					}
+					if related(fn.loc(init)) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// guardedEmpty reports whether the statement at stack only runs when the
+// location dst is nil or empty: it fills a gap rather than replacing.
+// With want "set", it reports whether it only runs when the expression
+// val is set (non-nil, non-empty).
+func (fn *function) guarded(stack []ast.Node, inner ast.Node, target string, empty bool) bool {
+	if target == "" {
+		return false
+	}
+	child := inner
+	for i := len(stack) - 1; i >= 0; i-- {
+		if ifs, ok := stack[i].(*ast.IfStmt); ok && child == ifs.Body {
+			for _, conj := range conjuncts(ifs.Cond) {
+				if fn.testsEmpty(conj, target, empty) {
+					return true
+				}
+			}
+		}
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{ast.Unparen(e)}
+}
+
+// testsEmpty reports whether cond is `x == nil`, `x == ""` or
+// `len(x) == 0` (empty) or the negation (!empty) for loc(x) == target.
+func (fn *function) testsEmpty(cond ast.Expr, target string, empty bool) bool {
+	b, ok := cond.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if isZero(fn.c.pass.TypesInfo, x) {
+		x, y = y, x
+	}
+	if !isZero(fn.c.pass.TypesInfo, y) {
+		return false
+	}
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+			x = call.Args[0]
+			if b.Op == token.GTR {
+				return !empty && fn.loc(x) == target
+			}
+		}
+	}
+	switch b.Op {
+	case token.EQL:
+		return empty && fn.loc(x) == target
+	case token.NEQ:
+		return !empty && fn.loc(x) == target
+	}
+	return false
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return true
+	}
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
+}
+
+// knownSet reports whether e is a value that is certainly set: a
+// non-empty constant, a non-empty composite literal, or an address.
+func knownSet(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return !isZero(info, e)
+	}
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return len(x.Elts) > 0
+	case *ast.UnaryExpr:
+		return x.Op == token.AND
+	case *ast.CallExpr:
+		// ptr.To(v), pointer.Int32(v), new(T): never nil.
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "new" {
+			return true
+		}
+		if fnObj := k8s.Callee(info, x); fnObj != nil && fnObj.Pkg() != nil &&
+			strings.HasPrefix(fnObj.Pkg().Path(), "k8s.io/utils/") {
+			return true
+		}
+	}
+	return false
+}
+
+// replacementsIn returns the wholesale replacements the assignment makes,
+// each with the destination expression.
+func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
+	r   replacement
+	dst ast.Expr
+}) {
+	if as.node.Tok != token.ASSIGN || len(as.node.Lhs) != len(as.node.Rhs) {
+		return nil
+	}
+	info := fn.c.pass.TypesInfo
+	for i, lhs := range as.node.Lhs {
+		rhs := as.node.Rhs[i]
+		field := fn.c.classify(lhs)
+		if field == "" {
+			continue
+		}
+		dst := fn.loc(lhs)
+		if fn.mentions(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
+			continue // built from the live value, or fills an empty field
+		}
+		if f, ok := fn.c.fields[field]; ok && f.whenUnset {
+			if knownSet(info, rhs) || fn.guarded(as.stack, as.node, fn.loc(rhs), false) {
+				continue // admission only fills it when it is unset
+			}
+		}
+		var lost []string
+		if isWhole(field) {
+			all := fn.c.lostFields(field)
+			carried := fn.notCarried(as, dst, rhs, all)
+			if len(carried) < len(all) && (field == "PodSpec" || field == "Container") {
+				// The new spec was seeded with fields of the live one: a
+				// deliberate merge whose author chose what to keep (and
+				// often built the rest from an admitted Pod). Bail out.
+				continue
+			}
+			lost = fn.notRestored(as, dst, carried)
+			if len(lost) == 0 {
+				continue
+			}
+		}
+		out = append(out, struct {
+			r   replacement
+			dst ast.Expr
+		}{replacement{field: field, lost: lost, pos: as.node.Pos(), where: fn.c.where(as.node.Pos()), fn: fn.name()}, lhs})
+	}
+	return out
+}
+
+// notRestored returns the fields of candidates that no later assignment
+// in the function puts back from a value saved before the replacement:
+// dstX := dst.X; *dst = *src; dst.X = dstX.
+func (fn *function) notRestored(as located[*ast.AssignStmt], dst string, candidates []string) []string {
+	if dst == "" {
+		return candidates
+	}
+	at := as.node.End()
+	restored := map[string]bool{}
+	for _, later := range fn.assigns {
+		if later.node.Pos() < at || len(later.node.Lhs) != len(later.node.Rhs) {
+			continue
+		}
+		for i, lhs := range later.node.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			l := fn.loc(lhs)
+			if l != dst+"."+sel.Sel.Name {
+				continue
+			}
+			if fn.savedBefore(later.node.Rhs[i], l, as.node.Pos()) {
+				restored[sel.Sel.Name] = true
+			}
+		}
+	}
+	var out []string
+	for _, f := range candidates {
+		if !restored[f] {
+			out = append(out, f)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// notCarried returns the fields of candidates that no earlier assignment
+// copies from the destination into the new value: v.F = dst.F; dst = *v.
+func (fn *function) notCarried(as located[*ast.AssignStmt], dst string, rhs ast.Expr, candidates []string) []string {
+	src := fn.loc(rhs)
+	if dst == "" || src == "" {
+		return candidates
+	}
+	carried := map[string]bool{}
+	for _, earlier := range fn.assigns {
+		if earlier.node.Pos() >= as.node.Pos() || len(earlier.node.Lhs) != len(earlier.node.Rhs) {
+			continue
+		}
+		for i, lhs := range earlier.node.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok || fn.loc(lhs) != src+"."+sel.Sel.Name {
+				continue
+			}
+			if fn.loc(earlier.node.Rhs[i]) == dst+"."+sel.Sel.Name {
+				carried[sel.Sel.Name] = true
+			}
+		}
+	}
+	var out []string
+	for _, f := range candidates {
+		if !carried[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// savedBefore reports whether e is a local declared before pos from the
+// location l (or its DeepCopy).
+func (fn *function) savedBefore(e ast.Expr, l string, pos token.Pos) bool {
+	id := identOf(e)
+	if id == nil {
+		return false
+	}
+	v, _ := fn.c.pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil || v.Pos() >= pos {
+		return false
+	}
+	init, ok := fn.inits[v]
+	if !ok {
+		return false
+	}
+	if call, ok := ast.Unparen(init).(*ast.CallExpr); ok && isDeepCopy(call) {
+		init = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+	}
+	return strings.TrimLeft(fn.loc(init), "*&") == strings.TrimLeft(l, "*&")
+}
+
+func (fn *function) name() string {
+	name := fn.decl.Name.Name
+	if fn.decl.Recv != nil && len(fn.decl.Recv.List) == 1 {
+		t := fn.decl.Recv.List[0].Type
+		if s, ok := t.(*ast.StarExpr); ok {
+			t = s.X
+		}
+		if ix, ok := t.(*ast.IndexExpr); ok {
+			t = ix.X
+		}
+		if id, ok := t.(*ast.Ident); ok {
+			name = id.Name + "." + name
+		}
+	}
+	return fn.c.pass.Pkg.Name() + "." + name
+}
+
+// callReplacements returns the replacements a call makes through its
+// arguments, with the argument each one goes through.
+func (fn *function) callReplacements(call located[*ast.CallExpr]) (out []struct {
+	r   Replace
+	arg ast.Expr
+}) {
+	callee := k8s.Callee(fn.c.pass.TypesInfo, call.node)
+	if callee == nil {
+		return nil
+	}
+	for _, r := range fn.c.summaryOf(callee) {
+		if r.Param < len(call.node.Args) && !(call.node.Ellipsis.IsValid() && r.Param == len(call.node.Args)-1) {
+			out = append(out, struct {
+				r   Replace
+				arg ast.Expr
+			}{r, call.node.Args[r.Param]})
+		}
+	}
+	return out
+}
+
+// summarise adds the function's replacements through its parameters to
+// its summary; it reports whether the summary grew.
+func (fn *function) summarise() bool {
+	if fn.obj == nil {
+		return false
+	}
+	c := fn.c
+	have := map[string]bool{}
+	for _, r := range c.summaries[fn.obj] {
+		have[r.id()] = true
+	}
+	changed := false
+	add := func(r Replace) {
+		if !have[r.id()] {
+			have[r.id()] = true
+			c.summaries[fn.obj] = append(c.summaries[fn.obj], r)
+			changed = true
+		}
+	}
+	for _, as := range fn.assigns {
+		for _, x := range fn.replacementsIn(as) {
+			o := fn.resolve(x.dst)
+			if idx, ok := fn.params[o.root]; ok && !o.template && o.copyVar == nil {
+				add(Replace{Param: idx, Field: x.r.field, Lost: x.r.lost, Pod: o.pod, Where: x.r.where, Func: x.r.fn, pos: x.r.pos})
+			}
+		}
+	}
+	for _, call := range fn.calls {
+		for _, x := range fn.callReplacements(call) {
+			o := fn.resolve(x.arg)
+			if idx, ok := fn.params[o.root]; ok && !o.template && o.copyVar == nil {
+				r := x.r
+				r.Param, r.Pod = idx, r.Pod || o.pod
+				add(r)
+			}
+		}
+	}
+	if changed {
+		sortReplaces(c.summaries[fn.obj])
+	}
+	return changed
+}
+
+// reaches reports whether a replacement at pos through origin o lands on
+// a live Pod, and why.
+func (fn *function) reaches(o origin, pod bool, pos token.Pos) bool {
+	if o.root == nil || o.template || !(o.pod || pod) {
+		return false
+	}
+	if fn.c.live.VarReason(o.root) == live.NotLive {
+		return false
+	}
+	return o.copyVar == nil || fn.escapes(o.copyVar, pos)
+}
+
+// escapes reports whether the local copy v is used after pos in a way
+// that lets a change reach the cluster or a comparison: passed to a call,
+// returned, assigned or stored elsewhere, or compared.
+func (fn *function) escapes(v *types.Var, pos token.Pos) bool {
+	for _, u := range fn.uses[v] {
+		if u.node.Pos() <= pos || len(u.stack) == 0 {
+			continue
+		}
+		child := ast.Node(u.node)
+		part := false // child is a field or element of v, not v itself
+		for i := len(u.stack) - 1; i >= 0; i-- {
+			switch p := u.stack[i].(type) {
+			case *ast.UnaryExpr, *ast.ParenExpr, *ast.StarExpr:
+				child = p
+				continue
+			case *ast.SelectorExpr, *ast.IndexExpr:
+				child, part = p, true
+				continue
+			case *ast.CallExpr:
+				if slices.Contains(p.Args, child.(ast.Expr)) {
+					return true // passed on, or compared with DeepEqual
+				}
+			case *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.SendStmt:
+				return !part
+			case *ast.BinaryExpr:
+				if p.Op == token.EQL || p.Op == token.NEQ {
+					return true
+				}
+			case *ast.AssignStmt:
+				if !part && slices.Contains(p.Rhs, child.(ast.Expr)) {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
+}
+
+// report emits the findings of the function's body.
+func (fn *function) report() {
+	c := fn.c
+	if c.generated[fn.file] {
+		return
+	}
+	for _, as := range fn.assigns {
+		for _, x := range fn.replacementsIn(as) {
+			o := fn.resolve(x.dst)
+			switch {
+			case fn.reaches(o, false, as.node.Pos()):
+			case fn.mergesPods(as, x.dst):
+			default:
+				continue
+			}
+			c.report(analysis.Diagnostic{Pos: x.r.pos, End: as.node.End(), Message: c.describe(x.r.field, x.r.lost)}, x.r.field)
+		}
+	}
+	for _, call := range fn.calls {
+		byField := map[string][]Replace{}
+		for _, x := range fn.callReplacements(call) {
+			o := fn.resolve(x.arg)
+			if !fn.reaches(o, x.r.Pod, call.node.End()) {
+				continue
+			}
+			byField[x.r.Field] = append(byField[x.r.Field], x.r)
+		}
+		callee := k8s.Callee(c.pass.TypesInfo, call.node)
+		for _, field := range slices.Sorted(maps.Keys(byField)) {
+			rs := byField[field]
+			var related []analysis.RelatedInformation
+			var wheres []string
+			lost := map[string]bool{}
+			for _, r := range rs {
+				wheres = append(wheres, r.Where)
+				for _, l := range r.Lost {
+					lost[l] = true
+				}
+				if f := fn.fileOf(r.pos); f != nil {
+					related = append(related, analysis.RelatedInformation{Pos: r.pos, Message: "replaced here, in " + r.Func})
+					// The helper is in this package: report its assignment too.
+					if !c.generated[f] {
+						c.report(analysis.Diagnostic{Pos: r.pos, Message: c.describe(r.Field, r.Lost)}, r.Field)
+					}
+				} else {
+					related = append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: fmt.Sprintf("replaced at %s, in %s", r.Where, r.Func)})
+				}
+			}
+			slices.Sort(wheres)
+			wheres = slices.Compact(wheres)
+			msg := fmt.Sprintf("%s: %s (at %s)", calleeName(callee), c.describe(field, slices.Sorted(maps.Keys(lost))), strings.Join(wheres, ", "))
+			c.report(analysis.Diagnostic{Pos: call.node.Pos(), End: call.node.End(), Message: msg, Related: related}, field)
+		}
+	}
+	fn.reportDeepEqual()
+}
+
+func (fn *function) fileOf(pos token.Pos) *ast.File {
+	for _, f := range fn.c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+func calleeName(f *types.Func) string {
+	name := f.Name()
+	if recv := f.Type().(*types.Signature).Recv(); recv != nil {
+		if n := k8s.Named(recv.Type()); n != nil {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if f.Pkg() != nil {
+		name = f.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// mergesPods reports whether the assignment copies a field from one Pod
+// into the same field of another, existing Pod: dst.Spec.F = src.Spec.F,
+// a desired-into-live merge.
+func (fn *function) mergesPods(as located[*ast.AssignStmt], lhs ast.Expr) bool {
+	i := slices.Index(as.node.Lhs, lhs)
+	if i < 0 {
+		return false
+	}
+	rhs := as.node.Rhs[i]
+	dst, src := fn.resolve(lhs), fn.resolve(rhs)
+	if dst.root == nil || src.root == nil || dst.root == src.root || !dst.pod || !src.pod || dst.template || src.template {
+		return false
+	}
+	if fn.isNew(dst.root) {
+		return false // copying into a Pod being built
+	}
+	trim := func(e ast.Expr, root *types.Var) string {
+		l := strings.TrimLeft(fn.loc(e), "*&")
+		_, rest, _ := strings.Cut(l, ".")
+		return rest
+	}
+	return trim(lhs, dst.root) != "" && trim(lhs, dst.root) == trim(rhs, src.root)
+}
+
+// isNew reports whether v is declared in this function with a composite
+// literal or new(T): an object being built.
+func (fn *function) isNew(v *types.Var) bool {
+	init, ok := fn.inits[v]
+	if !ok {
+		return false
+	}
+	init = ast.Unparen(init)
+	if u, ok := init.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		init = ast.Unparen(u.X)
+	}
+	switch x := init.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && id.Name == "new"
+	}
+	return false
+}
+
+// isDeepEqual reports whether fn is reflect.DeepEqual or the DeepEqual of
+// equality.Semantic (declared in apimachinery's forked reflect package).
+// DeepDerivative is not: it ignores fields the desired value leaves unset.
+func isDeepEqual(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "DeepEqual" || fn.Pkg() == nil {
+		return false
+	}
+	p := fn.Pkg().Path()
+	return p == "reflect" || p == "k8s.io/apimachinery/third_party/forked/golang/reflect"
+}
+
+// compared returns what a drift check compares when it is given e: a
+// field key, or "PodSpec"/"Container" for a whole struct; "" otherwise.
+func (fn *function) compared(e ast.Expr) string {
+	info := fn.c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			owner := structName(info.TypeOf(sel.X))
+			if owner == "PodSpec" || owner == "Container" {
+				if _, ok := fn.c.fields[owner+"."+sel.Sel.Name]; ok {
+					return owner + "." + sel.Sel.Name
+				}
+				return ""
+			}
+		}
+	}
+	switch structName(info.TypeOf(e)) {
+	case "PodSpec":
+		return "PodSpec"
+	case "Container":
+		if _, ok := info.TypeOf(e).Underlying().(*types.Slice); !ok {
+			return "Container"
+		}
+	}
+	if kind, name := elemName(info.TypeOf(e)); kind == "slice" && name == "Container" {
+		if _, ok := fn.c.fields["PodSpec.Containers"]; ok {
+			return "PodSpec.Containers"
+		}
+	}
+	return ""
+}
+
+// reportDeepEqual reports strict comparisons of a live Pod's spec, or an
+// admission-mutated part of it, with a desired value.
+func (fn *function) reportDeepEqual() {
+	c := fn.c
+	info := c.pass.TypesInfo
+	for _, call := range fn.calls {
+		if len(call.node.Args) != 2 || !isDeepEqual(k8s.Callee(info, call.node)) {
+			continue
+		}
+		for i := range 2 {
+			a, b := call.node.Args[i], call.node.Args[1-i]
+			what := fn.compared(a)
+			if what == "" {
+				continue
+			}
+			oa, ob := fn.resolve(a), fn.resolve(b)
+			if oa.root == nil || !oa.pod || oa.template || c.live.VarReason(oa.root) == live.NotLive {
+				continue
+			}
+			if ob.root != nil && c.live.VarReason(ob.root) != live.NotLive {
+				continue // both sides come from the cluster: a merged copy
+			}
+			c.report(analysis.Diagnostic{Pos: call.node.Pos(), End: call.node.End(), Message: c.describeCompare(what)}, "compare")
+			break
+		}
+	}
+}
+
+// describeCompare builds the message for a strict drift check.
+func (c *checker) describeCompare(what string) string {
+	const tail = "so the check always sees a difference: compare only the fields the operator sets, or a hash of the desired spec"
+	switch what {
+	case "PodSpec", "Container":
+		name, owner := "live Pod's Spec", "PodSpec"
+		if what == "Container" {
+			name, owner = "live Pod's container", "Container"
+		}
+		return fmt.Sprintf("drift check compares the %s strictly with a desired one; admission mutates its %s, %s",
+			name, list(c.fields.of(owner)), tail)
+	}
+	f := c.fields[what]
+	name := "live Pod's " + f.name
+	if f.owner == "Container" {
+		name = "live Pod's container " + f.name
+	}
+	return fmt.Sprintf("drift check compares the %s strictly with a desired value; %s, %s", name, f.source, tail)
+}
