@@ -7,6 +7,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
+	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 )
 
@@ -18,5 +19,6 @@ func All() []*analysis.Analyzer {
 		stalekey.Analyzer,
 		presencedrift.Analyzer,
 		admissionclobber.Analyzer,
+		restartrevert.Analyzer,
 	}
 }

@@ -34,5 +34,8 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.ensureWarmer(ctx, cache, nil); err != nil {
 		return ctrl.Result{}, err
 	}
+	if err := r.ensureExporter(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
 	return ctrl.Result{}, nil
 }

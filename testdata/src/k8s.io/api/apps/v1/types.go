@@ -33,7 +33,7 @@ type Deployment struct {
 }
 
 func (in *Deployment) DeepCopyObject() runtime.Object { return in }
-func (in *Deployment) DeepCopy() *Deployment         { out := *in; return &out }
+func (in *Deployment) DeepCopy() *Deployment          { out := *in; return &out }
 
 type DeploymentList struct {
 	metav1.TypeMeta
@@ -71,3 +71,4 @@ type DaemonSet struct {
 }
 
 func (in *DaemonSet) DeepCopyObject() runtime.Object { return in }
+func (in *DaemonSet) DeepCopy() *DaemonSet           { out := *in; return &out }

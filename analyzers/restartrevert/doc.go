@@ -1,0 +1,87 @@
+// Package restartrevert defines an Analyzer that reports operators undoing
+// `kubectl rollout restart` on the workloads they manage.
+//
+// # Analyzer restartrevert
+//
+// restartrevert: report live pod templates replaced or compared so that kubectl rollout restart is undone.
+//
+// `kubectl rollout restart` bounces a Deployment, StatefulSet or DaemonSet
+// by writing the annotation kubectl.kubernetes.io/restartedAt into its pod
+// template. An operator that rebuilds the live template from its desired
+// state drops that annotation on its next reconcile, and one that compares
+// the template's annotations strictly sees the restart as drift and
+// "repairs" it, within a second. The documented bounce does nothing, and
+// removing the annotation mid-rollout reads as a rollback to the previous
+// ReplicaSet.
+//
+// WRONG:
+//
+//	func (r *Reconciler) sync(ctx context.Context, live *appsv1.Deployment, desired *appsv1.Deployment) error {
+//		if !maps.Equal(live.Spec.Template.Annotations, desired.Spec.Template.Annotations) { // a restart is drift
+//			live.Spec.Template = desired.Spec.Template // and is undone here
+//			return r.Update(ctx, live)
+//		}
+//		return nil
+//	}
+//
+// RIGHT:
+//
+//	func (r *Reconciler) sync(ctx context.Context, live *appsv1.Deployment, desired *appsv1.Deployment) error {
+//		if !isSubset(desired.Spec.Template.Annotations, live.Spec.Template.Annotations) {
+//			if v, ok := live.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"]; ok {
+//				if desired.Spec.Template.Annotations == nil {
+//					desired.Spec.Template.Annotations = map[string]string{}
+//				}
+//				desired.Spec.Template.Annotations["kubectl.kubernetes.io/restartedAt"] = v
+//			}
+//			live.Spec.Template = desired.Spec.Template
+//			return r.Update(ctx, live)
+//		}
+//		return nil
+//	}
+//
+// Reported, on a live apps/v1 Deployment, StatefulSet or DaemonSet (read
+// with Get or List, the object of a CreateOrUpdate or CreateOrPatch mutate
+// function, written back with Update or a merge Patch, or a template taken
+// from one, `tmpl := &dep.Spec.Template`):
+//   - an assignment that replaces `.Spec`, `.Spec.Template`,
+//     `.Spec.Template.ObjectMeta` or `.Spec.Template.Annotations` wholesale,
+//     unless the function reads the restartedAt annotation (a constant key
+//     `m["kubectl.kubernetes.io/restartedAt"]`, or keys tested with
+//     `strings.HasPrefix(k, "kubectl.kubernetes.io/")`) before the
+//     assignment, itself or through a helper it calls; helpers in other
+//     packages are known through facts, so a
+//     `PreserveKubectlRestartedAt(desired, live)` in a shared package counts;
+//   - the same assignment between two workloads of one kind,
+//     `dst.Spec.Template = src.Spec.Template`, whether or not dst is known
+//     to be live: that is a desired-into-live merge helper;
+//   - a drift check with `maps.Equal`, `reflect.DeepEqual` or
+//     `equality.Semantic.DeepEqual` over a live template's annotations or
+//     metadata, or over two workloads' template annotations (whichever is
+//     live);
+//   - a loop over a live template's annotations that compares each value
+//     with the desired map's (`for k, v := range live...Annotations { if
+//     desired[k] != v`): every live key must be desired.
+//
+// Not reported: objects being built and then created; templates of objects
+// that are not live; server-side apply (an apply configuration, or
+// `Patch(ctx, obj, client.Apply)`): the restartedAt annotation is owned by
+// the `kubectl-rollout` field manager, and apply only takes over the fields
+// the applied object contains, so the annotation survives. With
+// `client.ForceOwnership` (Force: true) this is the same: forcing resolves
+// conflicts on the fields the operator sends, and an operator that does not
+// send the annotation never conflicts on it; an operator that does send
+// that key takes it over, which this analyzer does not look for. Also not
+// reported: a replacement whose new value is built from the live one (a
+// merge), one that fills a nil map, and subset checks (every desired key
+// present with its value), which are correct.
+//
+// Limits: a carry-over is recognised by the read of the key, not by where
+// the value goes; a carry-over in a helper called after the assignment, or
+// a key held in a variable that is not a constant, is not seen (the report
+// then stands). No fix is offered: where the live template is at hand
+// differs too much between operators for a small edit to be sure.
+// Generated files are not reported.
+//
+// Settings: none.
+package restartrevert

@@ -1,0 +1,476 @@
+package restartrevert
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports live pod templates replaced or compared in a way that
+// undoes `kubectl rollout restart`.
+var Analyzer = &analysis.Analyzer{
+	Name:      "restartrevert",
+	Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
+	URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/restartrevert/doc.go",
+	Requires:  []*analysis.Analyzer{live.Analyzer},
+	FactTypes: []analysis.Fact{new(carriesFact)},
+	Run:       run,
+}
+
+const (
+	restartedAt   = "kubectl.kubernetes.io/restartedAt"
+	kubectlPrefix = "kubectl.kubernetes.io/"
+)
+
+// carriesFact marks a function that reads the restartedAt annotation (or
+// every kubectl.kubernetes.io/ key) from a map, itself or through the
+// functions it calls: a carry-over helper.
+type carriesFact struct{}
+
+func (*carriesFact) AFact()         {}
+func (*carriesFact) String() string { return "carries restartedAt" }
+
+var workloads = []string{"Deployment", "StatefulSet", "DaemonSet"}
+
+func run(pass *analysis.Pass) (any, error) {
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}}
+	var decls []*ast.FuncDecl
+	files := map[*ast.FuncDecl]*ast.File{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+				files[fd] = f
+			}
+		}
+	}
+	// Carry-over helpers, to a fixed point over calls in the package.
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil || c.carries[fn] {
+				continue
+			}
+			if len(c.carryPoints(fd.Body)) > 0 {
+				c.carries[fn] = true
+				changed = true
+				pass.ExportObjectFact(fn, new(carriesFact))
+			}
+		}
+	}
+	for _, fd := range decls {
+		if ast.IsGenerated(files[fd]) {
+			continue
+		}
+		c.function(fd)
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	live    *live.Result
+	carries map[*types.Func]bool
+}
+
+// carryPoints returns the positions in body where the restartedAt
+// annotation is read from a map, or a carry-over helper is called.
+func (c *checker) carryPoints(body ast.Node) []token.Pos {
+	info := c.pass.TypesInfo
+	var out []token.Pos
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		defer func() { stack = append(stack, n) }()
+		switch x := n.(type) {
+		case *ast.IndexExpr:
+			if isKey(info, x.Index, false) && !isWriteTarget(stack, x) {
+				out = append(out, x.Pos())
+			}
+		case *ast.CallExpr:
+			fn := k8s.Callee(info, x)
+			if fn == nil {
+				return true
+			}
+			// strings.HasPrefix(k, "kubectl.kubernetes.io/"): every kubectl key.
+			if k8s.IsFunc(fn, "strings", "HasPrefix") && len(x.Args) == 2 && isKey(info, x.Args[1], true) {
+				out = append(out, x.Pos())
+				return true
+			}
+			fn = fn.Origin()
+			if c.carries[fn] || fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(carriesFact)) {
+				out = append(out, x.Pos())
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isWriteTarget reports whether ix is assigned to (m[K] = v), not read.
+func isWriteTarget(stack []ast.Node, ix *ast.IndexExpr) bool {
+	if len(stack) == 0 {
+		return false
+	}
+	as, ok := stack[len(stack)-1].(*ast.AssignStmt)
+	return ok && slices.Contains(as.Lhs, ast.Expr(ix))
+}
+
+// isKey reports whether e is the constant restartedAt key, or with prefix
+// the kubectl.kubernetes.io/ prefix.
+func isKey(info *types.Info, e ast.Expr, prefix bool) bool {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	s := constant.StringVal(tv.Value)
+	if prefix {
+		return s == kubectlPrefix || s == "kubectl.kubernetes.io"
+	}
+	return s == restartedAt
+}
+
+// workloadOf returns the workload kind of t (through a pointer), or "".
+func workloadOf(t types.Type) string {
+	for _, w := range workloads {
+		if k8s.IsNamed(t, k8s.AppsV1, w) {
+			return w
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok && k8s.IsNamed(p.Elem(), k8s.AppsV1, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// target describes what an expression denotes on a workload: "spec",
+// "pod template", "pod template metadata" or "pod template annotations",
+// with the root variable and the workload kind.
+type target struct {
+	what string
+	root *types.Var
+	kind string
+}
+
+// targetOf classifies e: X.Spec, X.Spec.Template, X.Spec.Template.ObjectMeta
+// or X.Spec.Template.Annotations with X a workload (or a variable holding
+// a workload's template, as `tmpl := &dep.Spec.Template`).
+func (c *checker) targetOf(e ast.Expr) (target, bool) {
+	info := c.pass.TypesInfo
+	var steps []string
+	x := ast.Unparen(e)
+	for {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+			return target{}, false
+		}
+		steps = append([]string{sel.Sel.Name}, steps...)
+		x = ast.Unparen(sel.X)
+	}
+	star := false
+	if s, ok := x.(*ast.StarExpr); ok {
+		x, star = ast.Unparen(s.X), true
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return target{}, false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() {
+		return target{}, false
+	}
+	kind := workloadOf(v.Type())
+	if kind == "" {
+		// tmpl := &dep.Spec.Template: a template taken from a workload.
+		if !k8s.IsNamed(v.Type(), k8s.CoreV1, "PodTemplateSpec") && !isPtrTo(v.Type(), k8s.CoreV1, "PodTemplateSpec") {
+			return target{}, false
+		}
+		if len(steps) == 0 && !star {
+			return target{}, false // assigning the variable itself replaces nothing
+		}
+		kind = "workload"
+		steps = append([]string{"Spec", "Template"}, steps...)
+	}
+	path := strings.Join(steps, ".")
+	switch path {
+	case "Spec":
+		return target{"spec", v, kind}, true
+	case "Spec.Template":
+		return target{"pod template", v, kind}, true
+	case "Spec.Template.ObjectMeta":
+		return target{"pod template metadata", v, kind}, true
+	case "Spec.Template.Annotations", "Spec.Template.ObjectMeta.Annotations":
+		return target{"pod template annotations", v, kind}, true
+	}
+	return target{}, false
+}
+
+func isPtrTo(t types.Type, path, name string) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && k8s.IsNamed(p.Elem(), path, name)
+}
+
+// function checks one function: its assignments, comparisons and loops.
+func (c *checker) function(fd *ast.FuncDecl) {
+	carries := c.carryPoints(fd.Body)
+	carriedBefore := func(pos token.Pos) bool {
+		for _, p := range carries {
+			if p < pos {
+				return true
+			}
+		}
+		return false
+	}
+	inits := localInits(c.pass.TypesInfo, fd.Body)
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		defer func() { stack = append(stack, n) }()
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok != token.ASSIGN || len(x.Lhs) != len(x.Rhs) {
+				return true
+			}
+			for i, lhs := range x.Lhs {
+				c.assignment(x, lhs, x.Rhs[i], stack, inits, carriedBefore)
+			}
+		case *ast.CallExpr:
+			c.comparison(x)
+		case *ast.RangeStmt:
+			c.keyLoop(x)
+		}
+		return true
+	})
+}
+
+// assignment reports a wholesale replacement of a live template.
+func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
+	t, ok := c.targetOf(lhs)
+	if !ok {
+		return
+	}
+	why := c.live.VarReason(t.root)
+	merge := false
+	if why == live.NotLive {
+		// dst.Spec.Template = src.Spec.Template between two existing
+		// workloads of one kind: a desired-into-live merge helper.
+		src, ok := c.targetOf(rhs)
+		if !ok || t.kind == "workload" || src.root == t.root || src.kind != t.kind || src.what != t.what || isNew(inits[t.root]) {
+			return
+		}
+		merge = true
+	}
+	lhsText := types.ExprString(ast.Unparen(lhs))
+	if mentions(c.pass.TypesInfo, rhs, lhsText, inits) || guardedNil(stack, as, lhsText) {
+		return // the new value is built from the live one, or fills a nil map
+	}
+	if carriedBefore(as.Pos()) {
+		return
+	}
+	kind := t.kind
+	if kind == "workload" {
+		kind = "workload's"
+	} else {
+		kind += "'s"
+	}
+	subject := "live " + kind + " " + t.what
+	if merge {
+		subject = kind + " " + t.what + " (copied from another " + t.kind + ", so the destination is the live one)"
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: as.Pos(), End: as.End(),
+		Message: fmt.Sprintf("%s replaced wholesale without carrying over the %s annotation of the live template; `kubectl rollout restart` will be undone", subject, restartedAt),
+	})
+}
+
+// comparison reports maps.Equal, reflect.DeepEqual or
+// equality.Semantic.DeepEqual over a live template's annotations or
+// metadata.
+func (c *checker) comparison(call *ast.CallExpr) {
+	fn := k8s.Callee(c.pass.TypesInfo, call)
+	if fn == nil || len(call.Args) != 2 {
+		return
+	}
+	strict := k8s.IsFunc(fn, "maps", "Equal") || k8s.IsFunc(fn, "reflect", "DeepEqual") ||
+		fn.Name() == "DeepEqual" && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/apimachinery/third_party/forked/golang/reflect"
+	if !strict {
+		return
+	}
+	a, aok := c.targetOf(call.Args[0])
+	b, bok := c.targetOf(call.Args[1])
+	var t target
+	switch {
+	case aok && bok && (a.what == "pod template annotations" || a.what == "pod template metadata"):
+		t = a // two workloads' templates: whichever is live, a restart reads as drift
+	case aok && c.live.VarReason(a.root) != live.NotLive:
+		t = a
+	case bok && c.live.VarReason(b.root) != live.NotLive:
+		t = b
+	default:
+		return
+	}
+	if t.what != "pod template annotations" && t.what != "pod template metadata" {
+		return
+	}
+	kind := t.kind
+	if kind == "workload" {
+		kind = "workload"
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("drift check compares the live %s's %s strictly; `kubectl rollout restart` adds %s, so a restart reads as drift and will be undone: check that each desired key has its value instead", kind, t.what, restartedAt),
+	})
+}
+
+// keyLoop reports `for k, v := range live.Spec.Template.Annotations` whose
+// body compares v with another map's value for k: every live key must be
+// desired, so a restart reads as drift.
+func (c *checker) keyLoop(r *ast.RangeStmt) {
+	t, ok := c.targetOf(r.X)
+	if !ok || t.what != "pod template annotations" || c.live.VarReason(t.root) == live.NotLive {
+		return
+	}
+	info := c.pass.TypesInfo
+	key, val := identVar(info, r.Key), identVar(info, r.Value)
+	if key == nil || val == nil {
+		return
+	}
+	found := false
+	ast.Inspect(r.Body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || found || (b.Op != token.NEQ && b.Op != token.EQL) {
+			return !found
+		}
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if identVar(info, pair[0]) == val {
+				if ix, ok := ast.Unparen(pair[1]).(*ast.IndexExpr); ok && identVar(info, ix.Index) == key {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	if found {
+		c.pass.Report(analysis.Diagnostic{
+			Pos: r.Pos(), End: r.X.End(),
+			Message: fmt.Sprintf("drift check requires every key of the live %s's pod template annotations to be desired; `kubectl rollout restart` adds %s, so a restart reads as drift and will be undone: range over the desired keys instead", t.kind, restartedAt),
+		})
+	}
+}
+
+func identVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+// localInits maps locals declared with := or var = to their initial value.
+func localInits(info *types.Info, body *ast.BlockStmt) map[*types.Var]ast.Expr {
+	out := map[*types.Var]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) {
+				for i, l := range x.Lhs {
+					if v := identVar(info, l); v != nil {
+						out[v] = x.Rhs[i]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(x.Names) == len(x.Values) {
+				for i, name := range x.Names {
+					if v, _ := info.Defs[name].(*types.Var); v != nil {
+						out[v] = x.Values[i]
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isNew reports whether init builds a fresh object.
+func isNew(init ast.Expr) bool {
+	if init == nil {
+		return false
+	}
+	init = ast.Unparen(init)
+	if u, ok := init.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		init = ast.Unparen(u.X)
+	}
+	_, ok := init.(*ast.CompositeLit)
+	return ok
+}
+
+// mentions reports whether rhs reads the location lhsText, directly or
+// through a local declared from it.
+func mentions(info *types.Info, rhs ast.Expr, lhsText string, inits map[*types.Var]ast.Expr) bool {
+	found := false
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok || found {
+			return !found
+		}
+		if types.ExprString(e) == lhsText {
+			found = true
+		} else if v := identVar(info, e); v != nil && inits[v] != nil && astutil.IsLocal(v) {
+			if strings.Contains(types.ExprString(inits[v]), lhsText) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// guardedNil reports whether the assignment only runs when lhs is nil.
+func guardedNil(stack []ast.Node, as *ast.AssignStmt, lhsText string) bool {
+	child := ast.Node(as)
+	for i := len(stack) - 1; i >= 0; i-- {
+		if ifs, ok := stack[i].(*ast.IfStmt); ok && child == ifs.Body {
+			if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.EQL {
+				if types.ExprString(b.X) == lhsText && types.ExprString(b.Y) == "nil" {
+					return true
+				}
+			}
+		}
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}
