@@ -63,10 +63,9 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 			stack = stack[:len(stack)-1]
 			return true
 		}
-		here := slices.Clone(stack)
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{n, here})
+			fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{n, slices.Clone(stack)})
 			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					fn.define(l, n.Rhs[i])
@@ -86,10 +85,12 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 				}
 			}
 		case *ast.CallExpr:
-			fn.calls = append(fn.calls, located[*ast.CallExpr]{n, here})
+			fn.calls = append(fn.calls, located[*ast.CallExpr]{n, slices.Clone(stack)})
 		case *ast.Ident:
-			if v, ok := info.Uses[n].(*types.Var); ok {
-				fn.uses[v] = append(fn.uses[v], located[*ast.Ident]{n, here})
+			// Uses matter only for local copies (see escapes), which are
+			// declared before they are used.
+			if v, ok := info.Uses[n].(*types.Var); ok && fn.copies[v] {
+				fn.uses[v] = append(fn.uses[v], located[*ast.Ident]{n, slices.Clone(stack)})
 			}
 		}
 		stack = append(stack, n)
