@@ -98,6 +98,9 @@
 // desired side leaves unset; comparisons where both sides come from the
 // cluster.
 //
+// Comparisons in _test.go files are not reported: there an exact
+// comparison is an assertion about the result, not a drift check.
+//
 // Limits: the analyzer bails out when unsure. A field replaced through a
 // local variable that is later written back (`sc := x; ...;
 // c.SecurityContext = sc`) is seen only through the write-back; a value

@@ -76,6 +76,9 @@
 // merge), one that fills a nil map, and subset checks (every desired key
 // present with its value), which are correct.
 //
+// Comparisons in _test.go files are not reported: there an exact
+// comparison is an assertion about the result, not a drift check.
+//
 // Limits: a carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
