@@ -20,24 +20,32 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports presence-based drift checks on live objects.
-var Analyzer = &analysis.Analyzer{
-	Name:     "presencedrift",
-	Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
-	URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/presencedrift/doc.go",
-	Requires: []*analysis.Analyzer{live.Analyzer, stalekey.Analyzer},
-	Run:      run,
+// Analyzer reports presence-based drift checks on live objects, using the
+// default stalekey analyzer's result.
+var Analyzer = New(stalekey.Analyzer)
+
+// New returns a presencedrift analyzer that takes stranded keys from the
+// given stalekey analyzer (built with the same settings as the run's).
+func New(keys *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     "presencedrift",
+		Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
+		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/presencedrift/doc.go",
+		Requires: []*analysis.Analyzer{live.Analyzer, keys},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[keys].(*stalekey.Result))
+		},
+	}
 }
 
 var driftWords = []string{"needsupdate", "changed", "differs", "drift", "outdated", "stale", "mismatch", "shouldupdate"}
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, keys *stalekey.Result) (any, error) {
 	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
 		return nil, nil // fast path: no operator drift checks here
 	}
 	info := pass.TypesInfo
 	liveRes := pass.ResultOf[live.Analyzer].(*live.Result)
-	keys := pass.ResultOf[stalekey.Analyzer].(*stalekey.Result)
 
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}

@@ -23,13 +23,18 @@ var doc string
 
 // Analyzer reports live pod templates replaced or compared in a way that
 // undoes `kubectl rollout restart`.
-var Analyzer = &analysis.Analyzer{
-	Name:      "restartrevert",
-	Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
-	URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/restartrevert/doc.go",
-	Requires:  []*analysis.Analyzer{live.Analyzer},
-	FactTypes: []analysis.Fact{new(carriesFact)},
-	Run:       run,
+var Analyzer = New()
+
+// New returns a fresh restartrevert analyzer (it has no settings).
+func New() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:      "restartrevert",
+		Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
+		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/restartrevert/doc.go",
+		Requires:  []*analysis.Analyzer{live.Analyzer},
+		FactTypes: []analysis.Fact{new(carriesFact)},
+		Run:       run,
+	}
 }
 
 const (

@@ -1,0 +1,116 @@
+package analyzers
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
+	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
+	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
+	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+)
+
+// Settings is the one schema of reconcilelint's settings. The keys are the
+// ones of the standalone flags: `-stalekey.owned-prefixes` is
+// stalekey: {owned-prefixes: [...]} here. All keys are lower-case, since
+// golangci-lint lower-cases the keys of its settings maps.
+type Settings struct {
+	// Disable lists analyzers to leave out of the suite.
+	Disable          []string                `json:"disable,omitempty"`
+	Maporder         maporder.Config         `json:"maporder"`
+	Stalekey         stalekey.Config         `json:"stalekey"`
+	Admissionclobber admissionclobber.Config `json:"admissionclobber"`
+	Presencedrift    struct{}                `json:"presencedrift"`
+	Restartrevert    struct{}                `json:"restartrevert"`
+}
+
+// Names returns the analyzer names of the suite, in the order of All.
+func Names() []string {
+	var out []string
+	for _, a := range All() {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+// DecodeSettings decodes golangci-lint's raw settings for the whole suite
+// strictly and validates them; errors name the key path under prefix
+// ("reconcilelint.stalekey.owned-prefixes[1]: empty prefix").
+func DecodeSettings(prefix string, raw any) (Settings, error) {
+	var s Settings
+	if err := settings.Decode(prefix, raw, &s); err != nil {
+		return Settings{}, err
+	}
+	if err := s.validate(prefix); err != nil {
+		return Settings{}, err
+	}
+	return s, nil
+}
+
+func (s Settings) validate(prefix string) error {
+	names := Names()
+	for i, d := range s.Disable {
+		if !slices.Contains(names, d) {
+			return fmt.Errorf("%s.disable[%d]: unknown analyzer %q (known: %s)", prefix, i, d, strings.Join(names, ", "))
+		}
+	}
+	for _, err := range []error{s.Maporder.Validate(), s.Stalekey.Validate(), s.Admissionclobber.Validate()} {
+		if err != nil {
+			return fmt.Errorf("%s.%w", prefix, err)
+		}
+	}
+	return nil
+}
+
+// New returns fresh analyzers for the settings, leaving out the disabled
+// ones. Nothing global is changed: two calls give independent analyzers.
+func New(s Settings) []*analysis.Analyzer {
+	keys := stalekey.New(s.Stalekey)
+	all := []*analysis.Analyzer{
+		maporder.New(s.Maporder),
+		keys,
+		presencedrift.New(keys),
+		admissionclobber.New(s.Admissionclobber),
+		restartrevert.New(),
+	}
+	return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(s.Disable, a.Name) })
+}
+
+// NewOne returns a fresh analyzer named name, with its own settings
+// decoded strictly from raw (errors name "<name>.<key>"), for a linter
+// that runs one analyzer.
+func NewOne(name string, raw any) (*analysis.Analyzer, error) {
+	var s Settings
+	var err error
+	switch name {
+	case "maporder":
+		err = settings.Decode(name, raw, &s.Maporder)
+	case "stalekey":
+		err = settings.Decode(name, raw, &s.Stalekey)
+	case "admissionclobber":
+		err = settings.Decode(name, raw, &s.Admissionclobber)
+	case "presencedrift":
+		err = settings.Decode(name, raw, &s.Presencedrift)
+	case "restartrevert":
+		err = settings.Decode(name, raw, &s.Restartrevert)
+	default:
+		return nil, fmt.Errorf("unknown analyzer %q", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.validate(""); err != nil {
+		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "."))
+	}
+	for _, a := range New(s) {
+		if a.Name == name {
+			return a, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown analyzer %q", name)
+}

@@ -1,0 +1,79 @@
+package analyzers_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+)
+
+func TestDecodeSettings(t *testing.T) {
+	t.Parallel()
+	raw := map[string]any{
+		"disable":          []any{"restartrevert"},
+		"maporder":         map[string]any{"api-packages": []any{"example.com/api/"}},
+		"stalekey":         map[string]any{"owned-prefixes": []any{"example.com/"}},
+		"admissionclobber": map[string]any{"ignore-fields": []any{"PodSpec.Affinity"}},
+	}
+	s, err := analyzers.DecodeSettings("reconcilelint", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Stalekey.OwnedPrefixes, []string{"example.com/"}) || !slices.Equal(s.Maporder.APIPackages, []string{"example.com/api/"}) {
+		t.Errorf("decoded %+v", s)
+	}
+	var names []string
+	for _, a := range analyzers.New(s) {
+		names = append(names, a.Name)
+	}
+	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber"}; !slices.Equal(names, want) {
+		t.Errorf("analyzers = %v, want %v", names, want)
+	}
+}
+
+func TestDecodeSettingsErrorsNameTheKey(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		raw  any
+		want string
+	}{
+		{map[string]any{"stalekey": map[string]any{"owned-prefixes": []any{"a/", ""}}}, "reconcilelint.stalekey.owned-prefixes[1]: empty prefix"},
+		{map[string]any{"stalekey": map[string]any{"ownedprefixes": []any{"a/"}}}, "reconcilelint.stalekey.ownedprefixes: unknown setting (known: owned-prefixes)"},
+		{map[string]any{"maporder": map[string]any{"api-packages": "a/"}}, "reconcilelint.maporder.api-packages: expected a list of strings"},
+		{map[string]any{"maporder": map[string]any{"api-packages": []any{1}}}, "reconcilelint.maporder.api-packages[0]: expected a string"},
+		{map[string]any{"disable": []any{"mapOrder"}}, `reconcilelint.disable[0]: unknown analyzer "mapOrder" (known: maporder, stalekey, presencedrift, admissionclobber, restartrevert)`},
+		{map[string]any{"restartrevert": map[string]any{"x": 1}}, "reconcilelint.restartrevert.x: unknown setting (this takes no settings)"},
+		{map[string]any{"extra": 1}, "reconcilelint.extra: unknown setting (known: admissionclobber, disable, maporder, presencedrift, restartrevert, stalekey)"},
+	} {
+		_, err := analyzers.DecodeSettings("reconcilelint", tc.raw)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("DecodeSettings(%v) = %v, want %q", tc.raw, err, tc.want)
+		}
+	}
+	if _, err := analyzers.NewOne("stalekey", map[string]any{"owned-prefixes": []any{""}}); err == nil || err.Error() != "stalekey.owned-prefixes[0]: empty prefix" {
+		t.Errorf("NewOne error = %v", err)
+	}
+	if _, err := analyzers.NewOne("presencedrift", map[string]any{"x": true}); err == nil || err.Error() != "presencedrift.x: unknown setting (this takes no settings)" {
+		t.Errorf("NewOne error = %v", err)
+	}
+}
+
+// Each build gets its own analyzers; the package defaults are untouched.
+func TestNewIsFresh(t *testing.T) {
+	t.Parallel()
+	a := analyzers.New(analyzers.Settings{})
+	b := analyzers.New(analyzers.Settings{})
+	defaults := analyzers.All()
+	for i := range a {
+		if a[i] == b[i] || a[i] == defaults[i] {
+			t.Errorf("%s: New returned a shared analyzer", a[i].Name)
+		}
+	}
+	one, err := analyzers.NewOne("stalekey", map[string]any{"owned-prefixes": []any{"x/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one == defaults[1] || defaults[1].Flags.Lookup("owned-prefixes").Value.String() != "" {
+		t.Error("NewOne changed the default stalekey analyzer")
+	}
+}
