@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/reconcilelint
 
-.PHONY: build test lint demo bench compare clean
+.PHONY: build test lint demo bench compare clean golangci golangci-test
 
 build: ## Build the standalone binary into bin/.
 	$(GO) build -o $(BIN) ./cmd/reconcilelint
@@ -23,6 +23,12 @@ demo: build ## Lint the bundled example operator; it has a finding per analyzer.
 
 clean:
 	rm -rf bin
+
+golangci: ## Build bin/golangci-lint: golangci-lint v2.15.0 with the plugins, from the module proxy.
+	cd tools/golangci-lint && $(GO) build -o ../../bin/golangci-lint .
+
+golangci-test: ## Build that golangci-lint and check it over examples/operator (run, --fix, nolint, SARIF, settings).
+	cd tools/golangci-lint && $(GO) test -count=1 ./...
 
 bench: ## Go benchmarks of the analyzers.
 	$(GO) test -run='^$$' -bench=. -benchmem ./analyzers/...
