@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 )
 
 func TestDecodeSettings(t *testing.T) {
@@ -75,5 +76,13 @@ func TestNewIsFresh(t *testing.T) {
 	}
 	if one == defaults[1] || defaults[1].Flags.Lookup("owned-prefixes").Value.String() != "" {
 		t.Error("NewOne changed the default stalekey analyzer")
+	}
+}
+
+// The ignore directive knows the suite's analyzers.
+func TestDirectiveKnowsTheSuite(t *testing.T) {
+	t.Parallel()
+	if !slices.Equal(directive.Known, analyzers.Names()) {
+		t.Errorf("directive.Known = %v, want %v", directive.Known, analyzers.Names())
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
@@ -68,7 +69,7 @@ func New(cfg Config) *analysis.Analyzer {
 		}
 		return run(pass, newFieldSet(cfg))
 	}
-	return a
+	return directive.Wrap(a)
 }
 
 // Replace is one wholesale replacement that a function makes in the

@@ -15,6 +15,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
 )
@@ -54,7 +55,7 @@ func New(cfg Config) *analysis.Analyzer {
 		}
 		return run(pass, cfg)
 	}
-	return a
+	return directive.Wrap(a)
 }
 
 // orderFact summarises how a function moves map iteration order, for callers

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
@@ -27,7 +28,7 @@ var Analyzer = New(stalekey.Analyzer)
 // New returns a presencedrift analyzer that takes stranded keys from the
 // given stalekey analyzer (built with the same settings as the run's).
 func New(keys *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
+	return directive.Wrap(&analysis.Analyzer{
 		Name:     "presencedrift",
 		Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
 		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/presencedrift/doc.go",
@@ -35,7 +36,7 @@ func New(keys *analysis.Analyzer) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[keys].(*stalekey.Result))
 		},
-	}
+	})
 }
 
 var driftWords = []string{"needsupdate", "changed", "differs", "drift", "outdated", "stale", "mismatch", "shouldupdate"}

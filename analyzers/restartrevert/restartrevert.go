@@ -14,6 +14,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
@@ -27,14 +28,14 @@ var Analyzer = New()
 
 // New returns a fresh restartrevert analyzer (it has no settings).
 func New() *analysis.Analyzer {
-	return &analysis.Analyzer{
+	return directive.Wrap(&analysis.Analyzer{
 		Name:      "restartrevert",
 		Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/restartrevert/doc.go",
 		Requires:  []*analysis.Analyzer{live.Analyzer},
 		FactTypes: []analysis.Fact{new(carriesFact)},
 		Run:       run,
-	}
+	})
 }
 
 const (

@@ -15,6 +15,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
@@ -66,7 +67,7 @@ func New(cfg Config) *analysis.Analyzer {
 		}
 		return run(pass, cfg)
 	}
-	return a
+	return directive.Wrap(a)
 }
 
 // kind is the map a key lives in.
