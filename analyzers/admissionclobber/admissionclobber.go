@@ -55,7 +55,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "admissionclobber",
 		Doc:       analysisdoc.MustExtract(doc, "admissionclobber"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/admissionclobber/doc.go",
+		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#admissionclobber",
 		Requires:  []*analysis.Analyzer{live.Analyzer},
 		FactTypes: []analysis.Fact{new(replacesFact)},
 	}

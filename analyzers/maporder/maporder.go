@@ -44,7 +44,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:      "maporder",
 		Doc:       analysisdoc.MustExtract(doc, "maporder"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/maporder/doc.go",
+		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#maporder",
 		FactTypes: []analysis.Fact{new(orderFact)},
 	}
 	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",

@@ -31,7 +31,7 @@ func New(keys *analysis.Analyzer) *analysis.Analyzer {
 	return directive.Wrap(&analysis.Analyzer{
 		Name:     "presencedrift",
 		Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
-		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/presencedrift/doc.go",
+		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#presencedrift",
 		Requires: []*analysis.Analyzer{live.Analyzer, keys},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, pass.ResultOf[keys].(*stalekey.Result))

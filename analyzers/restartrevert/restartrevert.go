@@ -31,7 +31,7 @@ func New() *analysis.Analyzer {
 	return directive.Wrap(&analysis.Analyzer{
 		Name:      "restartrevert",
 		Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/restartrevert/doc.go",
+		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#restartrevert",
 		Requires:  []*analysis.Analyzer{live.Analyzer},
 		FactTypes: []analysis.Fact{new(carriesFact)},
 		Run:       run,

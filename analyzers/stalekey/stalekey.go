@@ -55,7 +55,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:       "stalekey",
 		Doc:        analysisdoc.MustExtract(doc, "stalekey"),
-		URL:        "https://github.com/reconcilelint/reconcilelint/blob/main/analyzers/stalekey/doc.go",
+		URL:        "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#stalekey",
 		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
 	}
