@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // These tests run the real binary over examples/operator, a module that
@@ -310,5 +312,107 @@ func TestGOPATHModeLoadsTheUsersTree(t *testing.T) {
 	got := findings(t, filepath.Join(gopath, "src", "stalekey", "a"), out)
 	if !slices.Contains(got, want) {
 		t.Errorf("GOPATH mode: the merge through a sibling package's helper is missing:\nwant %s\ngot:\n  %s", want, strings.Join(got, "\n  "))
+	}
+}
+
+// TestSARIF checks -sarif against the SARIF 2.1.0 JSON schema shipped in
+// testdata, and that it holds the same findings as every other output.
+func TestSARIF(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "out.sarif")
+	cmd := command(exampleDir(t), binary, "-sarif", out, "./...")
+	if err := cmd.Run(); err == nil {
+		t.Fatal("exit code 0, want 3 (findings)")
+	} else if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("reconcilelint -sarif: %v\n%s", err, stderrOf(err))
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	schemaFile, err := os.Open(filepath.Join(repoRoot(t), "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer schemaFile.Close()
+	schemaDoc, err := jsonschema.UnmarshalJSON(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif-schema-2.1.0.json", schemaDoc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(inst); err != nil {
+		t.Fatalf("SARIF output is not valid SARIF 2.1.0: %v", err)
+	}
+
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID      string `json:"id"`
+						HelpURI string `json:"helpUri"`
+						Short   struct {
+							Text string `json:"text"`
+						} `json:"shortDescription"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID  string `json:"ruleId"`
+				Message struct {
+					Text string `json:"text"`
+				} `json:"message"`
+				Locations []struct {
+					Physical struct {
+						Artifact struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region struct {
+							StartLine   int `json:"startLine"`
+							StartColumn int `json:"startColumn"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				Fixes []json.RawMessage `json:"fixes"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	var ids []string
+	for _, r := range run.Tool.Driver.Rules {
+		ids = append(ids, r.ID)
+		if !strings.HasPrefix(r.HelpURI, "https://") || r.Short.Text == "" {
+			t.Errorf("rule %s: helpUri %q, title %q", r.ID, r.HelpURI, r.Short.Text)
+		}
+	}
+	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert"}; !slices.Equal(ids, want) {
+		t.Errorf("rules = %v, want %v", ids, want)
+	}
+	var got []string
+	fixes := 0
+	for _, r := range run.Results {
+		loc := r.Locations[0].Physical
+		got = append(got, fmt.Sprintf("%s:%d:%d: %s: %s", loc.Artifact.URI, loc.Region.StartLine, loc.Region.StartColumn, r.RuleID, r.Message.Text))
+		fixes += len(r.Fixes)
+	}
+	slices.Sort(got)
+	equalLines(t, "SARIF results", got, expected(t, "operator.txt"))
+	if fixes == 0 {
+		t.Error("no suggested fix in the SARIF output")
 	}
 }

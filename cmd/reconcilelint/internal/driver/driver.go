@@ -53,6 +53,7 @@ func isVetInvocation(args []string) bool {
 type options struct {
 	json, fix, diff, tests bool
 	context                int
+	sarif                  string
 	enabled                map[string]*triState
 }
 
@@ -70,6 +71,7 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
 	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
 	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
+	fs.StringVar(&opts.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	for _, a := range analyzers {
 		t := new(triState)
 		opts.enabled[a.Name] = t
@@ -118,6 +120,12 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if opts.sarif != "" {
+		if err := writeSARIF(opts.sarif, graph, selected); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
 	}
 	if opts.fix {
 		if err := applyFixes(graph, opts.diff, stdout); err != nil {
