@@ -3,7 +3,7 @@
 GO ?= go
 BIN := bin/reconcilelint
 
-.PHONY: build test lint demo bench compare clean golangci golangci-test
+.PHONY: build test lint demo bench compare clean golangci golangci-test precommit-test
 
 build: ## Build the standalone binary into bin/.
 	$(GO) build -o $(BIN) ./cmd/reconcilelint
@@ -26,6 +26,9 @@ clean:
 
 golangci: ## Build bin/golangci-lint: golangci-lint v2.15.0 with the plugins, from the module proxy.
 	cd tools/golangci-lint && $(GO) build -o ../../bin/golangci-lint .
+
+precommit-test: ## Run .pre-commit-hooks.yaml end to end with pre-commit try-repo (needs pre-commit; uses HEAD).
+	.ci/precommit
 
 golangci-test: ## Build that golangci-lint and check it over examples/operator (run, --fix, nolint, SARIF, settings).
 	cd tools/golangci-lint && $(GO) test -count=1 ./...
