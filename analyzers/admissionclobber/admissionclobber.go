@@ -213,17 +213,6 @@ func (c *checker) describe(field string, lost []string) string {
 	return fmt.Sprintf("%s replaced wholesale; %s, %s", what, f.source, consequence)
 }
 
-// fieldKey returns the settings key that controls a replacement.
-func fieldKey(field string) string {
-	switch field {
-	case "SecurityContext":
-		return "Container.SecurityContext"
-	case "PodSecurityContext":
-		return "PodSpec.SecurityContext"
-	}
-	return field
-}
-
 func list(names []string) string {
 	switch len(names) {
 	case 0:
@@ -265,9 +254,6 @@ func structName(t types.Type) string {
 	if t == nil {
 		return ""
 	}
-	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
 	n := k8s.Named(t)
 	if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != k8s.CoreV1 {
 		return ""
@@ -275,8 +261,8 @@ func structName(t types.Type) string {
 	return n.Obj().Name()
 }
 
-// sliceOrPtrElemName returns the corev1 element type name of a slice
-// or pointer type, or "".
+// elemName returns how t holds a corev1 type ("slice", "pointer", or
+// "named" for the type itself) and that type's name; "" when it does not.
 func elemName(t types.Type) (kind string, name string) {
 	if t == nil {
 		return "", ""

@@ -1,25 +1,17 @@
 package admissionclobber_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 func TestAdmissionClobber(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge")
+	analysistest.Run(t, repotest.Testdata(t), admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge")
 }
 
 func TestSettings(t *testing.T) {
@@ -28,7 +20,7 @@ func TestSettings(t *testing.T) {
 		ExtraFields:  []string{"Container.LivenessProbe"},
 		IgnoreFields: []string{"Container.Env"},
 	})
-	analysistest.Run(t, testdata(t), a, "admissionclobber/settings")
+	analysistest.Run(t, repotest.Testdata(t), a, "admissionclobber/settings")
 }
 
 func TestSettingsValidation(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
@@ -57,72 +58,28 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 			fn.params[sig.Params().At(i)] = i
 		}
 	}
-	var stack []ast.Node
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
+	fn.inits = astutil.Inits(info, fd.Body)
+	for v, init := range fn.inits {
+		// A struct copied by value, or a DeepCopy, is a copy; pointers,
+		// slices and maps share what they point to.
+		call, isCall := ast.Unparen(init).(*ast.CallExpr)
+		fn.copies[v] = isCall && isDeepCopy(call) || !isReference(v.Type())
+	}
+	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{n, slices.Clone(stack)})
-			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					fn.define(l, n.Rhs[i])
-				}
-			}
-		case *ast.ValueSpec:
-			if len(n.Names) == len(n.Values) {
-				for i, name := range n.Names {
-					fn.define(name, n.Values[i])
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Value != nil && n.Tok == token.DEFINE {
-				if v, _ := info.Defs[identOf(n.Value)].(*types.Var); v != nil {
-					fn.inits[v] = n.X
-					fn.copies[v] = !isReference(v.Type())
-				}
-			}
 		case *ast.CallExpr:
 			fn.calls = append(fn.calls, located[*ast.CallExpr]{n, slices.Clone(stack)})
 		case *ast.Ident:
-			// Uses matter only for local copies (see escapes), which are
-			// declared before they are used.
+			// Uses matter only for local copies (see escapes).
 			if v, ok := info.Uses[n].(*types.Var); ok && fn.copies[v] {
 				fn.uses[v] = append(fn.uses[v], located[*ast.Ident]{n, slices.Clone(stack)})
 			}
 		}
-		stack = append(stack, n)
 		return true
 	})
 	return fn
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
-// define records v := e.
-func (fn *function) define(l, e ast.Expr) {
-	info := fn.c.pass.TypesInfo
-	id := identOf(l)
-	if id == nil {
-		return
-	}
-	v, _ := info.Defs[id].(*types.Var)
-	if v == nil {
-		return
-	}
-	fn.inits[v] = e
-	e = ast.Unparen(e)
-	if call, ok := e.(*ast.CallExpr); ok && isDeepCopy(call) {
-		fn.copies[v] = true
-		return
-	}
-	// A struct copied by value is a copy; pointers, slices and maps share.
-	fn.copies[v] = !isReference(v.Type())
 }
 
 func isReference(t types.Type) bool {
@@ -131,6 +88,14 @@ func isReference(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// copiedFrom returns x for x.DeepCopy(), and e itself otherwise.
+func copiedFrom(e ast.Expr) ast.Expr {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && isDeepCopy(call) {
+		return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+	}
+	return e
 }
 
 func isDeepCopy(call *ast.CallExpr) bool {
@@ -183,13 +148,10 @@ func (fn *function) resolve(e ast.Expr) origin {
 			if !isDeepCopy(x) {
 				return o
 			}
-			e = ast.Unparen(x.Fun).(*ast.SelectorExpr).X
+			e = copiedFrom(x)
 		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
+			v := astutil.IdentVar(info, x)
 			if v == nil {
-				v, _ = info.Defs[x].(*types.Var)
-			}
-			if v == nil || v.IsField() {
 				return o
 			}
 			init, ok := fn.inits[v]
@@ -299,13 +261,8 @@ func (fn *function) mentions(rhs ast.Expr, dst string) bool {
 		}
 		if id, ok := e.(*ast.Ident); ok {
 			if v, _ := info.Uses[id].(*types.Var); v != nil {
-				if init, ok := fn.inits[v]; ok {
-					if call, ok := ast.Unparen(init).(*ast.CallExpr); ok && isDeepCopy(call) {
-						init = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
-					}
-					if related(fn.loc(init)) {
-						found = true
-					}
+				if init, ok := fn.inits[v]; ok && related(fn.loc(copiedFrom(init))) {
+					found = true
 				}
 			}
 		}
@@ -314,36 +271,20 @@ func (fn *function) mentions(rhs ast.Expr, dst string) bool {
 	return found
 }
 
-// guardedEmpty reports whether the statement at stack only runs when the
-// location dst is nil or empty: it fills a gap rather than replacing.
-// With want "set", it reports whether it only runs when the expression
-// val is set (non-nil, non-empty).
+// guarded reports whether the statement inner (enclosed by stack) only
+// runs when the location target is empty (empty true: nil, "" or zero
+// length; the assignment fills a gap rather than replacing), or only when
+// it is set (empty false: the value assigned is known to be set).
 func (fn *function) guarded(stack []ast.Node, inner ast.Node, target string, empty bool) bool {
 	if target == "" {
 		return false
 	}
-	child := inner
-	for i := len(stack) - 1; i >= 0; i-- {
-		if ifs, ok := stack[i].(*ast.IfStmt); ok && child == ifs.Body {
-			for _, conj := range conjuncts(ifs.Cond) {
-				if fn.testsEmpty(conj, target, empty) {
-					return true
-				}
-			}
+	for _, cond := range astutil.GuardingConds(stack, inner) {
+		if fn.testsEmpty(cond, target, empty) {
+			return true
 		}
-		if _, ok := stack[i].(*ast.FuncLit); ok {
-			return false
-		}
-		child = stack[i]
 	}
 	return false
-}
-
-func conjuncts(e ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{ast.Unparen(e)}
 }
 
 // testsEmpty reports whether cond is `x == nil`, `x == ""` or
@@ -538,8 +479,8 @@ func (fn *function) notCarried(as located[*ast.AssignStmt], dst string, rhs ast.
 // savedBefore reports whether e is a local declared before pos from the
 // location l (or its DeepCopy).
 func (fn *function) savedBefore(e ast.Expr, l string, pos token.Pos) bool {
-	id := identOf(e)
-	if id == nil {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
 		return false
 	}
 	v, _ := fn.c.pass.TypesInfo.Uses[id].(*types.Var)
@@ -550,10 +491,7 @@ func (fn *function) savedBefore(e ast.Expr, l string, pos token.Pos) bool {
 	if !ok {
 		return false
 	}
-	if call, ok := ast.Unparen(init).(*ast.CallExpr); ok && isDeepCopy(call) {
-		init = ast.Unparen(call.Fun).(*ast.SelectorExpr).X
-	}
-	return strings.TrimLeft(fn.loc(init), "*&") == strings.TrimLeft(l, "*&")
+	return strings.TrimLeft(fn.loc(copiedFrom(init)), "*&") == strings.TrimLeft(l, "*&")
 }
 
 func (fn *function) name() string {
@@ -638,7 +576,7 @@ func (fn *function) summarise() bool {
 }
 
 // reaches reports whether a replacement at pos through origin o lands on
-// a live Pod, and why.
+// a live Pod (pod: the helper's parameter path already passed through one).
 func (fn *function) reaches(o origin, pod bool, pos token.Pos) bool {
 	if o.root == nil || o.template || !(o.pod || pod) {
 		return false
@@ -793,35 +731,7 @@ func (fn *function) mergesPods(as located[*ast.AssignStmt], lhs ast.Expr) bool {
 
 // isNew reports whether v is declared in this function with a composite
 // literal or new(T): an object being built.
-func (fn *function) isNew(v *types.Var) bool {
-	init, ok := fn.inits[v]
-	if !ok {
-		return false
-	}
-	init = ast.Unparen(init)
-	if u, ok := init.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		init = ast.Unparen(u.X)
-	}
-	switch x := init.(type) {
-	case *ast.CompositeLit:
-		return true
-	case *ast.CallExpr:
-		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
-		return ok && id.Name == "new"
-	}
-	return false
-}
-
-// isDeepEqual reports whether fn is reflect.DeepEqual or the DeepEqual of
-// equality.Semantic (declared in apimachinery's forked reflect package).
-// DeepDerivative is not: it ignores fields the desired value leaves unset.
-func isDeepEqual(fn *types.Func) bool {
-	if fn == nil || fn.Name() != "DeepEqual" || fn.Pkg() == nil {
-		return false
-	}
-	p := fn.Pkg().Path()
-	return p == "reflect" || p == "k8s.io/apimachinery/third_party/forked/golang/reflect"
-}
+func (fn *function) isNew(v *types.Var) bool { return astutil.IsFresh(fn.inits[v]) }
 
 // compared returns what a drift check compares when it is given e: a
 // field key, or "PodSpec"/"Container" for a whole struct; "" otherwise.
@@ -864,11 +774,11 @@ func (fn *function) compared(e ast.Expr) string {
 func (fn *function) reportDeepEqual() {
 	c := fn.c
 	info := c.pass.TypesInfo
-	if strings.HasSuffix(c.pass.Fset.File(fn.decl.Pos()).Name(), "_test.go") {
+	if astutil.IsTestFile(c.pass.Fset, fn.decl.Pos()) {
 		return
 	}
 	for _, call := range fn.calls {
-		if len(call.node.Args) != 2 || !isDeepEqual(k8s.Callee(info, call.node)) {
+		if len(call.node.Args) != 2 || !k8s.IsDeepEqual(k8s.Callee(info, call.node)) {
 			continue
 		}
 		for i := range 2 {

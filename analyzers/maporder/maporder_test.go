@@ -2,7 +2,6 @@ package maporder_test
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,41 +12,34 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
-
-func testdata() string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		panic(err)
-	}
-	return dir
-}
 
 func TestBasic(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(), maporder.New(maporder.Config{}), "maporder/basic")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/basic")
 }
 
 func TestHelpersAcrossPackages(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(), maporder.New(maporder.Config{}),
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}),
 		"maporder/helpers/flags", "maporder/helpers/apply", "maporder/helpers/use")
 }
 
 func TestToolhiveShapes(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(), maporder.New(maporder.Config{}), "maporder/toolhive")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/toolhive")
 }
 
 func TestOperatorAPITypes(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(), maporder.New(maporder.Config{}), "maporder/crd/controller")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/crd/controller")
 }
 
 func TestAPIPackagesSetting(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(), maporder.New(maporder.Config{APIPackages: []string{"maporder/settings/model"}}), "maporder/settings/on")
-	analysistest.Run(t, testdata(), maporder.New(maporder.Config{}), "maporder/settings/off")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{APIPackages: []string{"maporder/settings/model"}}), "maporder/settings/on")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/settings/off")
 }
 
 func TestAPIPackagesFlag(t *testing.T) {
@@ -56,7 +48,7 @@ func TestAPIPackagesFlag(t *testing.T) {
 	if err := a.Flags.Set("api-packages", "maporder/settings/model"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(), a, "maporder/settings/on")
+	analysistest.Run(t, repotest.Testdata(t), a, "maporder/settings/on")
 
 	err := maporder.New(maporder.Config{}).Flags.Set("api-packages", "example.com/api,,x")
 	if err == nil || !strings.Contains(err.Error(), "maporder.api-packages[1]") {
@@ -70,12 +62,12 @@ func TestAPIPackagesFlag(t *testing.T) {
 
 func TestFix(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, testdata(), maporder.New(maporder.Config{}), "maporder/fix")
+	analysistest.RunWithSuggestedFixes(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/fix")
 }
 
 func TestNoFixBeforeGo123(t *testing.T) {
 	t.Parallel()
-	for _, r := range analysistest.Run(t, testdata(), maporder.New(maporder.Config{}), "maporder/oldgo") {
+	for _, r := range analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/oldgo") {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
 				t.Errorf("%s: fix offered for a go1.22 file", r.Pass.Fset.Position(d.Pos))
@@ -88,7 +80,7 @@ func TestNoFixBeforeGo123(t *testing.T) {
 // second run reports only the loops that have no fix.
 func TestFixedFileIsClean(t *testing.T) {
 	t.Parallel()
-	fixtest.FixedIsClean(t, testdata(), maporder.New(maporder.Config{}), "maporder/fix",
+	fixtest.FixedIsClean(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/fix",
 		[]string{"k8s.io", "sigs.k8s.io", "golang.org"}, "mutates", "structKeys", "fromCall")
 }
 
@@ -98,8 +90,8 @@ func TestFixedFileIsClean(t *testing.T) {
 func BenchmarkMaporder(b *testing.B) {
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
-		Dir:  testdata(),
-		Env:  append(os.Environ(), "GOPATH="+testdata(), "GO111MODULE=off", "GOPROXY=off"),
+		Dir:  repotest.Testdata(b),
+		Env:  append(os.Environ(), "GOPATH="+repotest.Testdata(b), "GO111MODULE=off", "GOPROXY=off"),
 	}
 	pkgs, err := packages.Load(cfg, "maporder/basic", "maporder/toolhive", "maporder/helpers/use", "maporder/crd/controller")
 	if err != nil {

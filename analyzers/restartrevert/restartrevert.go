@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if ast.IsGenerated(files[fd]) {
 			continue
 		}
-		c.function(fd, strings.HasSuffix(pass.Fset.File(fd.Pos()).Name(), "_test.go"))
+		c.function(fd, astutil.IsTestFile(pass.Fset, fd.Pos()))
 	}
 	return nil, nil
 }
@@ -103,13 +103,7 @@ type checker struct {
 func (c *checker) carryPoints(body ast.Node) []token.Pos {
 	info := c.pass.TypesInfo
 	var out []token.Pos
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		defer func() { stack = append(stack, n) }()
+	astutil.WithStack(body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.IndexExpr:
 			if isKey(info, x.Index, false) && !isWriteTarget(stack, x) {
@@ -164,9 +158,6 @@ func workloadOf(t types.Type) string {
 		if k8s.IsNamed(t, k8s.AppsV1, w) {
 			return w
 		}
-		if p, ok := types.Unalias(t).(*types.Pointer); ok && k8s.IsNamed(p.Elem(), k8s.AppsV1, w) {
-			return w
-		}
 	}
 	return ""
 }
@@ -206,14 +197,14 @@ func (c *checker) targetOf(e ast.Expr) (target, bool) {
 	if !ok {
 		return target{}, false
 	}
-	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() {
+	v := astutil.IdentVar(info, id)
+	if v == nil {
 		return target{}, false
 	}
 	kind := workloadOf(v.Type())
 	if kind == "" {
 		// tmpl := &dep.Spec.Template: a template taken from a workload.
-		if !k8s.IsNamed(v.Type(), k8s.CoreV1, "PodTemplateSpec") && !isPtrTo(v.Type(), k8s.CoreV1, "PodTemplateSpec") {
+		if !k8s.IsNamed(v.Type(), k8s.CoreV1, "PodTemplateSpec") {
 			return target{}, false
 		}
 		if len(steps) == 0 && !star {
@@ -236,11 +227,6 @@ func (c *checker) targetOf(e ast.Expr) (target, bool) {
 	return target{}, false
 }
 
-func isPtrTo(t types.Type, path, name string) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	return ok && k8s.IsNamed(p.Elem(), path, name)
-}
-
 // function checks one function: its assignments, comparisons and loops.
 func (c *checker) function(fd *ast.FuncDecl, test bool) {
 	carries := c.carryPoints(fd.Body)
@@ -252,14 +238,8 @@ func (c *checker) function(fd *ast.FuncDecl, test bool) {
 		}
 		return false
 	}
-	inits := localInits(c.pass.TypesInfo, fd.Body)
-	var stack []ast.Node
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		defer func() { stack = append(stack, n) }()
+	inits := astutil.Inits(c.pass.TypesInfo, fd.Body)
+	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
 			if x.Tok != token.ASSIGN || len(x.Lhs) != len(x.Rhs) {
@@ -293,7 +273,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		// dst.Spec.Template = src.Spec.Template between two existing
 		// workloads of one kind: a desired-into-live merge helper.
 		src, ok := c.targetOf(rhs)
-		if !ok || t.kind == "workload" || src.root == t.root || src.kind != t.kind || src.what != t.what || isNew(inits[t.root]) {
+		if !ok || t.kind == "workload" || src.root == t.root || src.kind != t.kind || src.what != t.what || astutil.IsFresh(inits[t.root]) {
 			return
 		}
 		merge = true
@@ -329,9 +309,7 @@ func (c *checker) comparison(call *ast.CallExpr) {
 	if fn == nil || len(call.Args) != 2 {
 		return
 	}
-	strict := k8s.IsFunc(fn, "maps", "Equal") || k8s.IsFunc(fn, "reflect", "DeepEqual") ||
-		fn.Name() == "DeepEqual" && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/apimachinery/third_party/forked/golang/reflect"
-	if !strict {
+	if !k8s.IsFunc(fn, "maps", "Equal") && !k8s.IsDeepEqual(fn) {
 		return
 	}
 	a, aok := c.targetOf(call.Args[0])
@@ -350,13 +328,9 @@ func (c *checker) comparison(call *ast.CallExpr) {
 	if t.what != "pod template annotations" && t.what != "pod template metadata" {
 		return
 	}
-	kind := t.kind
-	if kind == "workload" {
-		kind = "workload"
-	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("drift check compares the live %s's %s strictly; `kubectl rollout restart` adds %s, so a restart reads as drift and will be undone: check that each desired key has its value instead", kind, t.what, restartedAt),
+		Message: fmt.Sprintf("drift check compares the live %s's %s strictly; `kubectl rollout restart` adds %s, so a restart reads as drift and will be undone: check that each desired key has its value instead", t.kind, t.what, restartedAt),
 	})
 }
 
@@ -396,53 +370,12 @@ func (c *checker) keyLoop(r *ast.RangeStmt) {
 	}
 }
 
+// identVar is astutil.IdentVar for an expression that may be an identifier.
 func identVar(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return astutil.IdentVar(info, id)
 	}
-	v, _ := info.ObjectOf(id).(*types.Var)
-	return v
-}
-
-// localInits maps locals declared with := or var = to their initial value.
-func localInits(info *types.Info, body *ast.BlockStmt) map[*types.Var]ast.Expr {
-	out := map[*types.Var]ast.Expr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) {
-				for i, l := range x.Lhs {
-					if v := identVar(info, l); v != nil {
-						out[v] = x.Rhs[i]
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			if len(x.Names) == len(x.Values) {
-				for i, name := range x.Names {
-					if v, _ := info.Defs[name].(*types.Var); v != nil {
-						out[v] = x.Values[i]
-					}
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// isNew reports whether init builds a fresh object.
-func isNew(init ast.Expr) bool {
-	if init == nil {
-		return false
-	}
-	init = ast.Unparen(init)
-	if u, ok := init.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		init = ast.Unparen(u.X)
-	}
-	_, ok := init.(*ast.CompositeLit)
-	return ok
+	return nil
 }
 
 // mentions reports whether rhs reads the location lhsText, directly or
@@ -468,19 +401,11 @@ func mentions(info *types.Info, rhs ast.Expr, lhsText string, inits map[*types.V
 
 // guardedNil reports whether the assignment only runs when lhs is nil.
 func guardedNil(stack []ast.Node, as *ast.AssignStmt, lhsText string) bool {
-	child := ast.Node(as)
-	for i := len(stack) - 1; i >= 0; i-- {
-		if ifs, ok := stack[i].(*ast.IfStmt); ok && child == ifs.Body {
-			if b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok && b.Op == token.EQL {
-				if types.ExprString(b.X) == lhsText && types.ExprString(b.Y) == "nil" {
-					return true
-				}
-			}
+	for _, cond := range astutil.GuardingConds(stack, as) {
+		if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.EQL &&
+			types.ExprString(b.X) == lhsText && types.ExprString(b.Y) == "nil" {
+			return true
 		}
-		if _, ok := stack[i].(*ast.FuncLit); ok {
-			return false
-		}
-		child = stack[i]
 	}
 	return false
 }

@@ -1,19 +1,16 @@
 package restartrevert_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 func TestRestartRevert(t *testing.T) {
 	t.Parallel()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := repotest.Testdata(t)
 	analysistest.Run(t, dir, restartrevert.Analyzer, "restartrevert/a", "restartrevert/restartutil")
 }

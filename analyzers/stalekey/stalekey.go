@@ -521,16 +521,6 @@ func (s *state) checkMerges(fd *ast.FuncDecl, report bool) {
 	}
 }
 
-// fieldOf returns the field e selects, if any.
-func (s *state) fieldOf(e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	v, _ := s.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	return v
-}
-
 // destKind returns the kind of a destination: a field, or a setter call.
 func (s *state) destKind(dest ast.Expr) kind {
 	if call, ok := dest.(*ast.CallExpr); ok {

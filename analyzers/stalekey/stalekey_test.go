@@ -1,7 +1,6 @@
 package stalekey_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,24 +8,17 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 func TestStaleKey(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a")
+	analysistest.RunWithSuggestedFixes(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a")
 }
 
 func TestOwnedPrefixes(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), stalekey.New(stalekey.Config{OwnedPrefixes: []string{"example.com/"}}), "stalekey/prefix")
+	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{OwnedPrefixes: []string{"example.com/"}}), "stalekey/prefix")
 
 	err := stalekey.New(stalekey.Config{}).Flags.Set("owned-prefixes", "example.com/,")
 	if err == nil || !strings.Contains(err.Error(), "stalekey.owned-prefixes[1]") {
@@ -38,7 +30,7 @@ func TestOwnedPrefixes(t *testing.T) {
 // without a fix are still reported.
 func TestFixedIsClean(t *testing.T) {
 	t.Parallel()
-	fixtest.FixedIsClean(t, testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a",
+	fixtest.FixedIsClean(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a",
 		[]string{"k8s.io", "sigs.k8s.io", "stalekey/metautil"},
 		"ensureDeployment", "overlay", "mutate", "untraced")
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 // These tests build this golangci-lint (with reconcilelint's plugins) and
@@ -18,46 +20,16 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "golangci-reconcilelint")
+	var dir string
+	var err error
+	binary, dir, err = repotest.Build("golangci-lint")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "golangci-lint")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building golangci-lint: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir)
 	os.Exit(code)
-}
-
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
-// expected reads a findings file of testdata/integration.
-func expected(t *testing.T, name string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "integration", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for line := range strings.Lines(string(data)) {
-		line = strings.TrimSpace(line)
-		if line != "" && !strings.HasPrefix(line, "#") {
-			out = append(out, line)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 // example copies examples/operator and the example configuration into a
@@ -65,11 +37,11 @@ func expected(t *testing.T, name string) []string {
 func example(t *testing.T, config string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "operator")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(repoRoot(t), "examples", "operator"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(repotest.Root(t), "examples", "operator"))); err != nil {
 		t.Fatal(err)
 	}
 	if config == "" {
-		data, err := os.ReadFile(filepath.Join(repoRoot(t), ".golangci.example.yml"))
+		data, err := os.ReadFile(filepath.Join(repotest.Root(t), ".golangci.example.yml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,17 +106,10 @@ func run(t *testing.T, dir string, args ...string) []string {
 	return got
 }
 
-func equalLines(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Errorf("%s:\ngot:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
-}
-
 func TestRun(t *testing.T) {
 	t.Parallel()
 	dir := example(t, "")
-	equalLines(t, "golangci-lint run", run(t, dir, "./..."), expected(t, "operator.txt"))
+	repotest.EqualLines(t, "golangci-lint run", run(t, dir, "./..."), repotest.Expected(t, "operator.txt"))
 }
 
 func TestFixOnCopy(t *testing.T) {
@@ -160,7 +125,7 @@ func TestFixOnCopy(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("the fixed module does not build: %v\n%s", err, out)
 	}
-	equalLines(t, "findings after --fix", run(t, dir, "./..."), expected(t, "operator-after-fix.txt"))
+	repotest.EqualLines(t, "findings after --fix", run(t, dir, "./..."), repotest.Expected(t, "operator-after-fix.txt"))
 }
 
 // A //nolint:<analyzer> comment silences that analyzer on its line, and
@@ -183,12 +148,12 @@ func TestNolintPerAnalyzer(t *testing.T) {
 	edit("controllers/service.go", 33, "//nolint:maporder // ports are sorted by the API server's defaulting")
 	edit("controllers/exporter.go", 43, "//nolint:maporder // the wrong analyzer: must not silence restartrevert")
 	var want []string
-	for _, l := range expected(t, "operator.txt") {
+	for _, l := range repotest.Expected(t, "operator.txt") {
 		if !strings.HasPrefix(l, "controllers/service.go:33:") {
 			want = append(want, l)
 		}
 	}
-	equalLines(t, "findings with //nolint", run(t, dir, "./..."), want)
+	repotest.EqualLines(t, "findings with //nolint", run(t, dir, "./..."), want)
 }
 
 func TestSARIFRuleIDs(t *testing.T) {
@@ -255,7 +220,7 @@ issues:
   uniq-by-line: false
 `)
 	var want []string
-	for _, l := range expected(t, "operator.txt") {
+	for _, l := range repotest.Expected(t, "operator.txt") {
 		if strings.Contains(l, ": maporder: ") {
 			continue
 		}
@@ -265,7 +230,7 @@ issues:
 		want = append(want, file+": reconcilelint: "+rest)
 	}
 	slices.Sort(want)
-	equalLines(t, "suite plugin", run(t, dir, "./..."), want)
+	repotest.EqualLines(t, "suite plugin", run(t, dir, "./..."), want)
 }
 
 func TestBadSettingNamesKey(t *testing.T) {

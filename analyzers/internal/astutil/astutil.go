@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // RootVar returns the variable at the root of x, x.f.g, *x, x[i], &x and
@@ -15,14 +16,7 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
-			v, _ := info.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = info.Defs[x].(*types.Var)
-			}
-			if v != nil && v.IsField() {
-				return nil
-			}
-			return v
+			return IdentVar(info, x)
 		case *ast.SelectorExpr:
 			if _, ok := info.Selections[x]; !ok {
 				return nil // a qualified identifier
@@ -60,4 +54,124 @@ func LineIndent(tf *token.File, content []byte, pos token.Pos) string {
 		end++
 	}
 	return string(content[off:end])
+}
+
+// IdentVar returns the variable an identifier uses or declares, or nil
+// for anything else (a field name, a function, a type, a package).
+func IdentVar(info *types.Info, id *ast.Ident) *types.Var {
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil {
+		v, _ = info.Defs[id].(*types.Var)
+	}
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// WithStack walks root like ast.Inspect, also passing the nodes that
+// enclose n, outermost first (root's ancestors excluded). The stack is
+// only valid during the call; clone it to keep it.
+func WithStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !f(n, stack) {
+			return false
+		}
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// GuardingConds returns the conditions that must hold for node, whose
+// enclosing nodes are stack, to run: the conjuncts (split on &&) of every
+// if statement whose body holds it, up to the enclosing function literal.
+func GuardingConds(stack []ast.Node, node ast.Node) []ast.Expr {
+	var out []ast.Expr
+	child := node
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.IfStmt:
+			if child == p.Body {
+				out = append(out, conjuncts(p.Cond)...)
+			}
+		case *ast.FuncLit:
+			return out
+		}
+		child = stack[i]
+	}
+	return out
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{ast.Unparen(e)}
+}
+
+// Inits maps the local variables declared in body with a value to that
+// value: v := e, var v = e, and the value of a range statement, mapped to
+// the ranged expression.
+func Inits(info *types.Info, body ast.Node) map[*types.Var]ast.Expr {
+	out := map[*types.Var]ast.Expr{}
+	def := func(id ast.Expr, e ast.Expr) {
+		if id, ok := ast.Unparen(id).(*ast.Ident); ok {
+			if v, _ := info.Defs[id].(*types.Var); v != nil {
+				out[v] = e
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					def(l, n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, name := range n.Names {
+					def(name, n.Values[i])
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Value != nil && n.Tok == token.DEFINE {
+				def(n.Value, n.X)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// IsFresh reports whether e builds a new value: a composite literal, its
+// address, or new(T).
+func IsFresh(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && id.Name == "new" && len(x.Args) == 1
+	}
+	return false
+}
+
+// IsTestFile reports whether pos is in a _test.go file.
+func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
+	f := fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

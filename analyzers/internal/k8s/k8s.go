@@ -53,6 +53,18 @@ func IsNamed(t types.Type, path, name string) bool {
 	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
 }
 
+// IsDeepEqual reports whether fn is reflect.DeepEqual or the DeepEqual of
+// equality.Semantic (a method declared in apimachinery's forked reflect
+// package). DeepDerivative is not: it ignores what its first argument
+// leaves unset.
+func IsDeepEqual(fn *types.Func) bool {
+	if fn == nil || fn.Name() != "DeepEqual" || fn.Pkg() == nil {
+		return false
+	}
+	p := fn.Pkg().Path()
+	return p == "reflect" || p == "k8s.io/apimachinery/third_party/forked/golang/reflect"
+}
+
 // IsFunc reports whether fn is the package-level function path.name.
 func IsFunc(fn *types.Func, path, name string) bool {
 	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != path {

@@ -2,7 +2,6 @@ package live_test
 
 import (
 	"go/ast"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 // probe reports, at every call probe(x), why x is live.
@@ -40,9 +40,6 @@ var probe = &analysis.Analyzer{
 
 func TestRules(t *testing.T) {
 	t.Parallel()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := repotest.Testdata(t)
 	analysistest.Run(t, dir, probe, "live/a")
 }

@@ -3,13 +3,13 @@ package merge_test
 import (
 	"go/ast"
 	"go/types"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 // show reports every merge call and overlay loop, so tests can see what the
@@ -49,23 +49,15 @@ var show = &analysis.Analyzer{
 	},
 }
 
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // TestFacts checks which helpers are summarised as preserving merges.
 func TestFacts(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), merge.Analyzer, "merge/helpers")
+	analysistest.Run(t, repotest.Testdata(t), merge.Analyzer, "merge/helpers")
 }
 
 // TestMerges checks the merges recognised at call sites and loops, with
 // helpers from another package.
 func TestMerges(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), show, "merge/use")
+	analysistest.Run(t, repotest.Testdata(t), show, "merge/use")
 }

@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
+	"os/exec"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -187,7 +187,14 @@ func load(patterns []string, tests bool) ([]*packages.Package, error) {
 	for _, r := range roots {
 		moduleMode = moduleMode || r.Module != nil
 	}
-	goroot := runtime.GOROOT()
+	goroot := ""
+	if !moduleMode {
+		// The go command's GOROOT: runtime.GOROOT is where this binary was
+		// built, which need not be the toolchain in use.
+		if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+			goroot = strings.TrimSpace(string(out))
+		}
+	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		switch {
 		case p.Module != nil && p.Module.Main:

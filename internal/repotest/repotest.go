@@ -1,0 +1,88 @@
+// Package repotest holds what the repository's tests share: where the
+// repository and its testdata are, the expectations of the integration
+// tests, and building a binary once per test run.
+package repotest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const modulePath = "github.com/reconcilelint/reconcilelint"
+
+// Root returns the repository root: the nearest directory above the
+// working directory whose go.mod declares the root module (a nested
+// module, such as tools/golangci-lint, is skipped).
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && bytes.HasPrefix(data, []byte("module "+modulePath+"\n")) {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatalf("no go.mod of %s above the working directory", modulePath)
+		}
+		dir = parent
+	}
+}
+
+// Testdata returns the repository's testdata directory, the GOPATH-style
+// tree of analysistest.
+func Testdata(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(Root(t), "testdata")
+}
+
+// Expected reads a findings file of testdata/integration, one
+// "<file>:<line>:<col>: <analyzer>: <message>" per line, sorted.
+func Expected(t testing.TB, name string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(Testdata(t), "integration", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// EqualLines fails the test when got and want differ, showing both.
+func EqualLines(t testing.TB, what string, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s:\ngot:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// Build builds the main package in the working directory into a
+// temporary directory, for a TestMain; remove the directory when done.
+func Build(name string) (binary, dir string, err error) {
+	dir, err = os.MkdirTemp("", name)
+	if err != nil {
+		return "", "", err
+	}
+	binary = filepath.Join(dir, name)
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return "", "", fmt.Errorf("building %s: %v\n%s", name, err, out)
+	}
+	return binary, dir, nil
+}
