@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 // These tests run the real binary over examples/operator, a module that
@@ -24,49 +26,19 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "reconcilelint-bin")
+	var dir string
+	var err error
+	binary, dir, err = repotest.Build("reconcilelint")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "reconcilelint")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building reconcilelint: %v\n%s", err, out)
-		os.Exit(1)
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir)
 	os.Exit(code)
 }
 
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
-func exampleDir(t *testing.T) string { return filepath.Join(repoRoot(t), "examples", "operator") }
-
-// expected reads a findings file of testdata/integration.
-func expected(t *testing.T, name string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "integration", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for line := range strings.Lines(string(data)) {
-		line = strings.TrimSpace(line)
-		if line != "" && !strings.HasPrefix(line, "#") {
-			out = append(out, line)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func exampleDir(t *testing.T) string { return filepath.Join(repotest.Root(t), "examples", "operator") }
 
 func command(dir, name string, args ...string) *exec.Cmd {
 	cmd := exec.Command(name, args...)
@@ -121,13 +93,6 @@ func findings(t *testing.T, dir string, stream []byte) []string {
 	return out
 }
 
-func equalLines(t *testing.T, what string, got, want []string) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Errorf("%s:\ngot:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
-}
-
 func TestStandaloneJSON(t *testing.T) {
 	t.Parallel()
 	dir := exampleDir(t)
@@ -135,7 +100,7 @@ func TestStandaloneJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reconcilelint -json: %v\n%s", err, stderrOf(err))
 	}
-	equalLines(t, "standalone -json findings", findings(t, dir, out), expected(t, "operator.txt"))
+	repotest.EqualLines(t, "standalone -json findings", findings(t, dir, out), repotest.Expected(t, "operator.txt"))
 }
 
 func TestStandaloneTextExitCode(t *testing.T) {
@@ -161,13 +126,13 @@ func TestStandaloneTextExitCode(t *testing.T) {
 	slices.Sort(got)
 	// Text output does not name the analyzer.
 	var want []string
-	for _, line := range expected(t, "operator.txt") {
+	for _, line := range repotest.Expected(t, "operator.txt") {
 		pos, rest, _ := strings.Cut(line, ": ")
 		_, msg, _ := strings.Cut(rest, ": ")
 		want = append(want, pos+": "+msg)
 	}
 	slices.Sort(want)
-	equalLines(t, "standalone text findings", got, want)
+	repotest.EqualLines(t, "standalone text findings", got, want)
 }
 
 func TestVetTool(t *testing.T) {
@@ -178,7 +143,7 @@ func TestVetTool(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go vet -vettool -json: %v\n%s", err, stderrOf(err))
 	}
-	equalLines(t, "go vet -vettool findings", findings(t, dir, out), expected(t, "operator.txt"))
+	repotest.EqualLines(t, "go vet -vettool findings", findings(t, dir, out), repotest.Expected(t, "operator.txt"))
 
 	// Without -json, go vet fails when there are findings.
 	if err := command(dir, "go", "vet", "-vettool="+binary, "./...").Run(); err == nil {
@@ -209,7 +174,7 @@ func TestFixOnCopy(t *testing.T) {
 	if err != nil {
 		t.Fatalf("second run: %v\n%s", err, stderrOf(err))
 	}
-	equalLines(t, "findings after -fix", findings(t, dir, out), expected(t, "operator-after-fix.txt"))
+	repotest.EqualLines(t, "findings after -fix", findings(t, dir, out), repotest.Expected(t, "operator-after-fix.txt"))
 }
 
 func TestDiffLeavesFilesAlone(t *testing.T) {
@@ -285,13 +250,13 @@ func TestMainModuleUnderKubernetesPath(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reconcilelint -json: %v\n%s", err, stderrOf(err))
 	}
-	equalLines(t, "findings in a sigs.k8s.io module", findings(t, dir, out), expected(t, "operator.txt"))
+	repotest.EqualLines(t, "findings in a sigs.k8s.io module", findings(t, dir, out), repotest.Expected(t, "operator.txt"))
 
 	out, err = command(dir, "go", "vet", "-vettool="+binary, "-json", "./...").Output()
 	if err != nil {
 		t.Fatalf("go vet -vettool -json: %v\n%s", err, stderrOf(err))
 	}
-	equalLines(t, "go vet findings in a sigs.k8s.io module", findings(t, dir, out), expected(t, "operator.txt"))
+	repotest.EqualLines(t, "go vet findings in a sigs.k8s.io module", findings(t, dir, out), repotest.Expected(t, "operator.txt"))
 }
 
 // TestGOPATHModeLoadsTheUsersTree checks that without modules the driver
@@ -300,7 +265,7 @@ func TestMainModuleUnderKubernetesPath(t *testing.T) {
 // calls it is found.
 func TestGOPATHModeLoadsTheUsersTree(t *testing.T) {
 	t.Parallel()
-	gopath := filepath.Join(repoRoot(t), "testdata")
+	gopath := filepath.Join(repotest.Root(t), "testdata")
 	cmd := exec.Command(binary, "-json", "-maporder=false", "-presencedrift=false", "stalekey/a")
 	cmd.Dir = gopath
 	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
@@ -331,7 +296,7 @@ func TestSARIF(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	schemaFile, err := os.Open(filepath.Join(repoRoot(t), "testdata", "sarif-schema-2.1.0.json"))
+	schemaFile, err := os.Open(filepath.Join(repotest.Root(t), "testdata", "sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,6 +319,20 @@ func TestSARIF(t *testing.T) {
 	}
 	if err := schema.Validate(inst); err != nil {
 		t.Fatalf("SARIF output is not valid SARIF 2.1.0: %v", err)
+	}
+	// The schema check can fail: a wrong version or a result without its
+	// message is rejected.
+	for _, bad := range []struct{ from, to string }{
+		{`"version": "2.1.0"`, `"version": "2.0.0"`},
+		{`"message": {`, `"note": {`},
+	} {
+		broken, err := jsonschema.UnmarshalJSON(bytes.NewReader(bytes.Replace(data, []byte(bad.from), []byte(bad.to), 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if schema.Validate(broken) == nil {
+			t.Errorf("the schema accepted SARIF with %s replaced by %s", bad.from, bad.to)
+		}
 	}
 
 	var log struct {
@@ -411,7 +390,7 @@ func TestSARIF(t *testing.T) {
 		fixes += len(r.Fixes)
 	}
 	slices.Sort(got)
-	equalLines(t, "SARIF results", got, expected(t, "operator.txt"))
+	repotest.EqualLines(t, "SARIF results", got, repotest.Expected(t, "operator.txt"))
 	if fixes == 0 {
 		t.Error("no suggested fix in the SARIF output")
 	}

@@ -2,7 +2,6 @@ package directive_test
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,19 +11,20 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
+	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
-
-func testdata(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 func TestIgnoreAndGenerated(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, testdata(t), maporder.New(maporder.Config{}), "directive/a")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "directive/a")
+}
+
+// Malformed directives are reported by the analyzers they name, and
+// only the named analyzer is silenced by a valid one.
+func TestDirectivesOfOtherAnalyzers(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, repotest.Testdata(t), restartrevert.New(), "directive/c")
 }
 
 // errorsOnly records analysistest's complaints instead of failing.
@@ -55,7 +55,7 @@ func TestPanicBecomesError(t *testing.T) {
 		},
 	})
 	rec := &errorsOnly{}
-	analysistest.Run(rec, testdata(t), a, "directive/a", "directive/b")
+	analysistest.Run(rec, repotest.Testdata(t), a, "directive/a", "directive/b")
 	all := strings.Join(rec.msgs, "\n")
 	for _, want := range []string{"analyzer boom panicked on package directive/a", "assignment to entry in nil map", "directive_test.TestPanicBecomesError"} {
 		if !strings.Contains(all, want) {

@@ -189,3 +189,29 @@ func parseUserTemplate(raw []byte) *corev1.PodTemplateSpec {
 }
 
 func parse([]byte) *corev1.PodTemplateSpec { return nil }
+
+// A carry-over helper called after the replacement is too late: reported.
+func (r *Reconciler) carriedTooLate(ctx context.Context, key client.ObjectKey) error { // want carriedTooLate:"carries restartedAt"
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	desired := desiredDeployment(key.Name)
+	dep.Spec.Template = desired.Spec.Template // want `live Deployment's pod template replaced wholesale`
+	desired.Spec.Template.Annotations = restartutil.KeepRestartedAt(desired.Spec.Template.Annotations, dep.Spec.Template.Annotations)
+	return r.Update(ctx, dep)
+}
+
+// Known false negative (documented under Limits): reading the key for
+// another purpose (here, logging when the last restart was) counts as a
+// carry-over, although the value never reaches the desired template.
+func (r *Reconciler) keyReadForLogging(ctx context.Context, key client.ObjectKey, log func(string)) error { // want keyReadForLogging:"carries restartedAt"
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	log(dep.Spec.Template.Annotations[restartutil.RestartedAtKey])
+	desired := desiredDeployment(key.Name)
+	dep.Spec.Template = desired.Spec.Template
+	return r.Update(ctx, dep)
+}
