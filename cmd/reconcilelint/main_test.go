@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	var dir string
 	var err error
 	binary, dir, err = repotest.Build("reconcilelint")
+	if err == nil {
+		err = repotest.BuildExample()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -119,8 +122,12 @@ func TestStandaloneTextExitCode(t *testing.T) {
 	sc := bufio.NewScanner(&stderr)
 	for sc.Scan() {
 		if m := re.FindStringSubmatch(sc.Text()); m != nil && !strings.HasPrefix(m[4], "\t") { // not a related line
-			rel, _ := filepath.Rel(dir, m[1])
-			got = append(got, fmt.Sprintf("%s:%s:%s: %s", rel, m[2], m[3], m[4]))
+			// Positions are relative to the working directory, as go vet
+			// prints them.
+			if filepath.IsAbs(m[1]) {
+				t.Errorf("absolute position in text output: %s", sc.Text())
+			}
+			got = append(got, fmt.Sprintf("%s:%s:%s: %s", m[1], m[2], m[3], m[4]))
 		}
 	}
 	slices.Sort(got)
@@ -393,5 +400,71 @@ func TestSARIF(t *testing.T) {
 	repotest.EqualLines(t, "SARIF results", got, repotest.Expected(t, "operator.txt"))
 	if fixes == 0 {
 		t.Error("no suggested fix in the SARIF output")
+	}
+}
+
+// tinyModule writes a module of one package per entry of files (package
+// directory -> source) into a temporary directory and returns it.
+func tinyModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/tiny\n\ngo 1.26.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestBuildErrorsExitOne checks that a package that does not type-check is
+// reported with its position and makes the run exit 1, while the packages
+// that import it are still loaded (marked ill-typed, not crashing).
+func TestBuildErrorsExitOne(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		"bad/bad.go": "package bad\n\nfunc F() int { return \"x\" }\n",
+		"use/use.go": "package use\n\nimport \"example.com/tiny/bad\"\n\nvar V = bad.F()\n",
+	})
+	cmd := command(dir, binary, "./...")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("want exit code 1, got %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("bad.go:3:23: cannot use \"x\"")) {
+		t.Errorf("the type error is not reported with its position:\n%s", out)
+	}
+}
+
+// TestTestFlagAndTiming checks that -test=false leaves test files out (a
+// test file that does not compile is then no error) and that -debug=timing
+// reports loading and every analyzer.
+func TestTestFlagAndTiming(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		"p/p.go":      "package p\n\nfunc F() int { return 1 }\n",
+		"p/p_test.go": "package p\n\nvar broken int = \"x\"\n",
+	})
+	if out, err := command(dir, binary, "./...").CombinedOutput(); err == nil {
+		t.Errorf("with tests, the broken test file passed:\n%s", out)
+	}
+	out, err := command(dir, binary, "-test=false", "-debug=timing", "./...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("-test=false: %v\n%s", err, out)
+	}
+	for _, want := range []string{"timing: load", "timing: analysis", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("-debug=timing output lacks %q:\n%s", want, out)
+		}
+	}
+	if out, err := command(dir, binary, "-debug=nonsense", "./...").CombinedOutput(); err == nil || !bytes.Contains(out, []byte("known: timing")) {
+		t.Errorf("an unknown -debug value was accepted: %v\n%s", err, out)
 	}
 }

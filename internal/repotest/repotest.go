@@ -21,21 +21,46 @@ const modulePath = "github.com/reconcilelint/reconcilelint"
 // module, such as tools/golangci-lint, is skipped).
 func Root(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	dir, err := root()
 	if err != nil {
 		t.Fatal(err)
+	}
+	return dir
+}
+
+func root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
 	}
 	for {
 		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 		if err == nil && bytes.HasPrefix(data, []byte("module "+modulePath+"\n")) {
-			return dir
+			return dir, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Fatalf("no go.mod of %s above the working directory", modulePath)
+			return "", fmt.Errorf("no go.mod of %s above the working directory", modulePath)
 		}
 		dir = parent
 	}
+}
+
+// BuildExample builds examples/operator, for a TestMain: on a cold build
+// cache its Kubernetes dependencies take minutes to compile, and tests that
+// start in parallel would otherwise each compile them at the same time.
+func BuildExample() error {
+	dir, err := root()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "./...")
+	cmd.Dir = filepath.Join(dir, "examples", "operator")
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building examples/operator: %v\n%s", err, out)
+	}
+	return nil
 }
 
 // Testdata returns the repository's testdata directory, the GOPATH-style

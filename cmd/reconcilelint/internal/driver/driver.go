@@ -15,16 +15,13 @@
 package driver
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime/pprof"
-	"slices"
-	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -53,7 +50,7 @@ func isVetInvocation(args []string) bool {
 type options struct {
 	json, fix, diff, tests bool
 	context                int
-	sarif                  string
+	sarif, debug           string
 	enabled                map[string]*triState
 }
 
@@ -72,6 +69,7 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
 	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
 	fs.StringVar(&opts.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
+	fs.StringVar(&opts.debug, "debug", "", "debug output: 'timing' prints the wall time of loading and of each analyzer to stderr")
 	for _, a := range analyzers {
 		t := new(triState)
 		opts.enabled[a.Name] = t
@@ -106,8 +104,20 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		return 1
 	}
 	selected := selectAnalyzers(analyzers, opts.enabled)
+	var timer *timing
+	switch opts.debug {
+	case "":
+	case "timing":
+		timer = newTiming(selected)
+		defer timer.print(stderr)
+	default:
+		fmt.Fprintf(stderr, "-debug: unknown value %q (known: timing)\n", opts.debug)
+		return 1
+	}
 
+	start := time.Now()
 	pkgs, err := load(rest, opts.tests)
+	timer.loaded(time.Since(start))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -116,7 +126,9 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		code = 1
 	}
+	start = time.Now()
 	graph, err := checker.Analyze(selected, pkgs, nil)
+	timer.analysed(time.Since(start))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -141,7 +153,7 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		}
 		return code
 	}
-	if err := graph.PrintText(stderr, opts.context); err != nil {
+	if err := printText(stderr, graph, opts.context); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
@@ -160,92 +172,6 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		return max(code, 3)
 	}
 	return code
-}
-
-// load loads the packages named by patterns. The packages of the main
-// module(s) that they depend on are loaded from source as well, so that
-// facts about them reach the roots; every other dependency comes from
-// export data and is not analysed. Only the packages named by patterns are
-// returned, with their imports pruned to the source-loaded packages.
-func load(patterns []string, tests bool) ([]*packages.Package, error) {
-	// Pass 1: the import graph, with module information.
-	graphCfg := &packages.Config{
-		Mode:  packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedFiles,
-		Tests: tests,
-	}
-	roots, err := packages.Load(graphCfg, patterns...)
-	if err != nil {
-		return nil, err
-	}
-	rootIDs := map[string]bool{}
-	sourcePaths := map[string]bool{}
-	for _, r := range roots {
-		rootIDs[r.ID] = true
-		sourcePaths[r.PkgPath] = true
-	}
-	moduleMode := false
-	for _, r := range roots {
-		moduleMode = moduleMode || r.Module != nil
-	}
-	goroot := ""
-	if !moduleMode {
-		// The go command's GOROOT: runtime.GOROOT is where this binary was
-		// built, which need not be the toolchain in use.
-		if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-			goroot = strings.TrimSpace(string(out))
-		}
-	}
-	packages.Visit(roots, nil, func(p *packages.Package) {
-		switch {
-		case p.Module != nil && p.Module.Main:
-			sourcePaths[p.PkgPath] = true
-		case !moduleMode && len(p.GoFiles) > 0 && goroot != "" && !strings.HasPrefix(p.GoFiles[0], goroot):
-			sourcePaths[p.PkgPath] = true // GOPATH mode: the user's tree outside GOROOT
-		}
-	})
-	var paths []string
-	for p := range sourcePaths {
-		if p != "" && !strings.HasSuffix(p, ".test") {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
-
-	// Pass 2: those packages from source, their other imports from export data.
-	cfg := &packages.Config{
-		Mode:  packages.LoadSyntax | packages.NeedModule,
-		Tests: tests,
-	}
-	loaded, err := packages.Load(cfg, paths...)
-	if err != nil {
-		return nil, err
-	}
-	bySource := map[*packages.Package]bool{}
-	for _, p := range loaded {
-		bySource[p] = true
-	}
-	// The checker runs fact-producing analyzers on every import; keep the
-	// edges between source packages only.
-	packages.Visit(loaded, nil, func(p *packages.Package) {
-		if !bySource[p] {
-			return
-		}
-		pruned := make(map[string]*packages.Package, len(p.Imports))
-		for path, imp := range p.Imports {
-			if bySource[imp] {
-				pruned[path] = imp
-			}
-		}
-		p.Imports = pruned
-	})
-	var out []*packages.Package
-	for _, p := range loaded {
-		if rootIDs[p.ID] {
-			out = append(out, p)
-		}
-	}
-	slices.SortFunc(out, func(a, b *packages.Package) int { return cmp.Compare(a.ID, b.ID) })
-	return out, nil
 }
 
 // triState is an analyzer's enable flag: unset, true or false.

@@ -104,3 +104,19 @@ func TestUnifiedDiff(t *testing.T) {
 		t.Errorf("got %d hunks, want 2", n)
 	}
 }
+
+func TestShortPath(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ dir, file, want string }{
+		{"/m", "/m/main.go", "./main.go"},
+		{"/m", "/m/controllers/service.go", "controllers/service.go"},
+		{"/m/controllers", "/m/api/types.go", "/m/api/types.go"},
+		{"/m", "/other/x.go", "/other/x.go"},
+		{"/m", "/m..x/y.go", "/m..x/y.go"},
+		{"", "/m/main.go", "/m/main.go"},
+	} {
+		if got := shortPath(tc.dir, tc.file); got != tc.want {
+			t.Errorf("shortPath(%q, %q) = %q, want %q", tc.dir, tc.file, got, tc.want)
+		}
+	}
+}

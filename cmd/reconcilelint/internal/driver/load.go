@@ -1,0 +1,348 @@
+package driver
+
+// Why this file exists.
+//
+// x/tools' multichecker loads every dependency from source as soon as an
+// analyzer has facts (gigabytes on an operator that imports client-go and
+// controller-runtime), and go/packages offers no mode that loads some
+// packages from source and the rest from export data in one go list call.
+// Loading twice (once to learn which packages belong to the main module,
+// once more to load them) cost a whole extra go list pass.
+//
+// So the driver loads in one pass: a single go list (names, files,
+// imports, deps, module, export files, sizes) through go/packages, then it
+// parses and type-checks the source packages itself, in parallel and in
+// dependency order, with an importer that gives the checked source
+// packages to their importers and reads export data for everything else.
+// The source packages are the named ones, the main module's packages they
+// depend on (in GOPATH mode, the user's tree outside GOROOT), and any
+// package between those (a package that imports a source package must be
+// checked from source too, or it would see a second copy of it).
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+// loadMode is what the one go list call asks for: no syntax and no types,
+// which the driver makes itself, but export files for the dependencies.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedModule |
+	packages.NeedExportFile | packages.NeedTypesSizes
+
+// load loads the packages named by patterns and returns them, with syntax
+// and types, their Imports pruned to the other source-loaded packages (the
+// checker then computes facts for those only).
+func load(patterns []string, tests bool) ([]*packages.Package, error) {
+	fset := token.NewFileSet()
+	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	l := &loader{
+		fset:     fset,
+		source:   map[*packages.Package]bool{},
+		exported: map[string]*types.Package{},
+		parsed:   map[string]*parsedFile{},
+		cpu:      make(chan struct{}, runtime.GOMAXPROCS(0)),
+	}
+	l.chooseSources(roots)
+
+	// Type-check every source package in its own goroutine; each waits for
+	// the source packages it imports.
+	done := map[*packages.Package]chan struct{}{}
+	for p := range l.source {
+		done[p] = make(chan struct{})
+	}
+	l.waitFor = l.waits()
+	waits := l.waitFor
+	var wg sync.WaitGroup
+	for p := range l.source {
+		wg.Go(func() {
+			defer close(done[p])
+			l.parse(p)
+			for _, imp := range waits[p] {
+				<-done[imp]
+			}
+			l.check(p)
+		})
+	}
+	wg.Wait()
+
+	// The checker runs fact-producing analyzers on every import; keep the
+	// edges between source packages only.
+	for p := range l.source {
+		pruned := make(map[string]*packages.Package, len(p.Imports))
+		for path, imp := range p.Imports {
+			if l.source[imp] {
+				pruned[path] = imp
+			}
+		}
+		p.Imports = pruned
+	}
+	out := slices.Clone(roots)
+	slices.SortFunc(out, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+type loader struct {
+	fset    *token.FileSet
+	source  map[*packages.Package]bool                // written before the checking starts
+	waitFor map[*packages.Package][]*packages.Package // likewise
+
+	exportMu sync.Mutex
+	exported map[string]*types.Package // by package path, shared by every export-data read
+
+	parseMu sync.Mutex
+	parsed  map[string]*parsedFile // by file name: p and p [p.test] share files
+
+	cpu chan struct{} // a token per core for parsing and type-checking
+}
+
+type parsedFile struct {
+	once sync.Once
+	file *ast.File
+	err  error
+}
+
+// chooseSources marks the packages to load from source.
+func (l *loader) chooseSources(roots []*packages.Package) {
+	moduleMode := slices.ContainsFunc(roots, func(p *packages.Package) bool { return p.Module != nil })
+	goroot := ""
+	if !moduleMode {
+		// The go command's GOROOT: runtime.GOROOT is where this binary was
+		// built, which need not be the toolchain in use.
+		if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+			goroot = strings.TrimSpace(string(out)) + string(os.PathSeparator)
+		}
+	}
+	own := func(p *packages.Package) bool {
+		switch {
+		case p.Module != nil:
+			return p.Module.Main
+		case !moduleMode && len(p.GoFiles) > 0 && goroot != "":
+			return !strings.HasPrefix(p.GoFiles[0], goroot) // GOPATH mode: the user's tree
+		}
+		return false
+	}
+	for _, r := range roots {
+		l.source[r] = true
+	}
+	// A package is loaded from source when it is a root, is the user's
+	// own, or imports (transitively) a package loaded from source.
+	memo := map[*packages.Package]bool{}
+	var visit func(p *packages.Package) bool
+	visit = func(p *packages.Package) bool {
+		if v, ok := memo[p]; ok {
+			return v
+		}
+		memo[p] = false // import cycles are build errors; stop here
+		v := l.source[p] || own(p)
+		for _, imp := range p.Imports {
+			if visit(imp) {
+				v = true
+			}
+		}
+		if p.PkgPath == "unsafe" {
+			v = false
+		}
+		memo[p] = v
+		if v {
+			l.source[p] = true
+		}
+		return v
+	}
+	for _, r := range roots {
+		visit(r)
+	}
+}
+
+// waits returns, for each source package, the source packages it imports
+// that must be checked first: all of them, but for the back edge of an
+// import cycle (a build error that go list reports), which would deadlock.
+func (l *loader) waits() map[*packages.Package][]*packages.Package {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[*packages.Package]int{}
+	out := map[*packages.Package][]*packages.Package{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		color[p] = grey
+		for _, imp := range p.Imports {
+			if !l.source[imp] {
+				continue
+			}
+			if color[imp] == white {
+				visit(imp)
+			}
+			if color[imp] == black {
+				out[p] = append(out[p], imp)
+			}
+		}
+		color[p] = black
+	}
+	for p := range l.source {
+		if color[p] == white {
+			visit(p)
+		}
+	}
+	return out
+}
+
+// parse parses p's compiled Go files, each file once for every package
+// that holds it.
+func (l *loader) parse(p *packages.Package) {
+	l.cpu <- struct{}{}
+	defer func() { <-l.cpu }()
+	p.Fset = l.fset
+	p.Syntax = make([]*ast.File, 0, len(p.CompiledGoFiles))
+	for _, name := range p.CompiledGoFiles {
+		l.parseMu.Lock()
+		pf := l.parsed[name]
+		if pf == nil {
+			pf = new(parsedFile)
+			l.parsed[name] = pf
+		}
+		l.parseMu.Unlock()
+		pf.once.Do(func() {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				pf.err = err
+				return
+			}
+			pf.file, pf.err = parser.ParseFile(l.fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		})
+		if pf.err != nil {
+			addError(p, pf.err)
+		}
+		if pf.file != nil {
+			p.Syntax = append(p.Syntax, pf.file)
+		}
+	}
+}
+
+// check type-checks p; the source packages it imports are checked.
+func (l *loader) check(p *packages.Package) {
+	l.cpu <- struct{}{}
+	defer func() { <-l.cpu }()
+	p.Types = types.NewPackage(p.PkgPath, p.Name)
+	p.TypesInfo = &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	if p.PkgPath == "unsafe" {
+		p.Types = types.Unsafe
+		return
+	}
+	cfg := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) { return l.importFor(p, path) }),
+		Sizes:    p.TypesSizes,
+		Error: func(err error) {
+			if terr, ok := err.(types.Error); ok {
+				p.TypeErrors = append(p.TypeErrors, terr)
+			}
+			addError(p, err)
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		cfg.GoVersion = "go" + p.Module.GoVersion
+	}
+	err := types.NewChecker(cfg, l.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	if err != nil && len(p.Errors) == 0 {
+		addError(p, err) // an error the checker did not pass to cfg.Error
+	}
+	p.IllTyped = len(p.Errors) > 0
+	for _, imp := range p.Imports {
+		if l.source[imp] && imp.IllTyped || !l.source[imp] && len(imp.Errors) > 0 {
+			p.IllTyped = true
+		}
+	}
+}
+
+// importFor resolves an import of p: a source package is already checked;
+// any other is read from its export data.
+func (l *loader) importFor(p *packages.Package, path string) (*types.Package, error) {
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	imp := p.Imports[path]
+	if imp == nil {
+		return nil, fmt.Errorf("no metadata for %s", path)
+	}
+	if l.source[imp] {
+		if !slices.Contains(l.waitFor[p], imp) {
+			return nil, fmt.Errorf("import cycle through %s", path)
+		}
+		return imp.Types, nil
+	}
+	l.exportMu.Lock()
+	defer l.exportMu.Unlock()
+	if tp := l.exported[imp.PkgPath]; tp != nil && tp.Complete() {
+		return tp, nil
+	}
+	if imp.ExportFile == "" {
+		return nil, errors.New("no export data for " + imp.PkgPath)
+	}
+	f, err := os.Open(imp.ExportFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", imp.ExportFile, err)
+	}
+	// One map for every read: a package that export data mentions before
+	// its own export data is read is completed, not created twice.
+	tp, err := gcexportdata.Read(r, l.fset, l.exported, imp.PkgPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %v", imp.ExportFile, err)
+	}
+	return tp, nil
+}
+
+// addError records err on p in go/packages' form.
+func addError(p *packages.Package, err error) {
+	var list scanner.ErrorList
+	var terr types.Error
+	var perr *os.PathError
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+		}
+	case errors.As(err, &terr):
+		p.Errors = append(p.Errors, packages.Error{Pos: terr.Fset.Position(terr.Pos).String(), Msg: terr.Msg, Kind: packages.TypeError})
+	case errors.As(err, &perr):
+		p.Errors = append(p.Errors, packages.Error{Pos: perr.Path + ":1", Msg: perr.Err.Error(), Kind: packages.ParseError})
+	default:
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
