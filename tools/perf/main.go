@@ -1,0 +1,123 @@
+// Command perf compares reconcilelint's wall time and peak memory with the
+// loading floor (tools/perf/noop) on the same packages of a module:
+//
+//	perf -dir /path/to/module -floor bin/perf-noop -bin bin/reconcilelint ./...
+//
+// After one unmeasured run of each (so both find a warm build cache), it
+// runs the two interleaved -runs times and prints the medians and the
+// ratios. Peak memory is the largest resident set of the process or of any
+// child it waited for (go list), as /usr/bin/time reports it.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	dir := flag.String("dir", ".", "module directory to run in")
+	floor := flag.String("floor", "bin/perf-noop", "the no-op multichecker")
+	bin := flag.String("bin", "bin/reconcilelint", "the reconcilelint binary")
+	runs := flag.Int("runs", 3, "measured runs of each")
+	flag.Parse()
+	pkgs := flag.Args()
+	if len(pkgs) == 0 {
+		pkgs = []string{"./..."}
+	}
+	if err := run(*dir, abs(*floor), abs(*bin), *runs, pkgs); err != nil {
+		fmt.Fprintln(os.Stderr, "perf:", err)
+		os.Exit(1)
+	}
+}
+
+func abs(path string) string {
+	if p, err := filepath.Abs(path); err == nil {
+		return p
+	}
+	return path
+}
+
+type sample struct {
+	wall time.Duration
+	rss  int64 // KB
+}
+
+func run(dir, floor, bin string, runs int, pkgs []string) error {
+	tools := []struct{ name, path string }{{"floor (no-op multichecker)", floor}, {"reconcilelint", bin}}
+	samples := make([][]sample, len(tools))
+	for round := -1; round < runs; round++ { // round -1 warms the caches
+		for i, tool := range tools {
+			s, err := measure(dir, tool.path, pkgs)
+			if err != nil {
+				return fmt.Errorf("%s: %v", tool.name, err)
+			}
+			if round >= 0 {
+				samples[i] = append(samples[i], s)
+			}
+		}
+	}
+	fmt.Printf("packages: %s in %s; medians of %d interleaved runs after a warm-up\n", strings.Join(pkgs, " "), dir, runs)
+	med := make([]sample, len(tools))
+	for i, tool := range tools {
+		med[i] = median(samples[i])
+		fmt.Printf("%-28s %7.2f s %8.0f MB   (runs: %s)\n", tool.name, med[i].wall.Seconds(), float64(med[i].rss)/1024, show(samples[i]))
+	}
+	fmt.Printf("%-28s %7.2fx  %7.2fx\n", "ratio", med[1].wall.Seconds()/med[0].wall.Seconds(), float64(med[1].rss)/float64(med[0].rss))
+	return nil
+}
+
+// measure runs tool once. Exit codes 0 and 3 (findings) are success.
+func measure(dir, tool string, pkgs []string) (sample, error) {
+	cmd := exec.Command(tool, pkgs...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 3) {
+		return sample{}, fmt.Errorf("%v\n%s", err, tail(stderr.String()))
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return sample{}, errors.New("no resource usage on this system")
+	}
+	return sample{wall: wall, rss: ru.Maxrss}, nil
+}
+
+func median(s []sample) sample {
+	walls := make([]time.Duration, len(s))
+	rss := make([]int64, len(s))
+	for i, x := range s {
+		walls[i], rss[i] = x.wall, x.rss
+	}
+	slices.Sort(walls)
+	slices.Sort(rss)
+	return sample{wall: walls[len(s)/2], rss: rss[len(s)/2]}
+}
+
+func show(s []sample) string {
+	var parts []string
+	for _, x := range s {
+		parts = append(parts, fmt.Sprintf("%.2fs/%.0fMB", x.wall.Seconds(), float64(x.rss)/1024))
+	}
+	return strings.Join(parts, " ")
+}
+
+func tail(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > 20 {
+		lines = lines[len(lines)-20:]
+	}
+	return strings.Join(lines, "\n")
+}
