@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	var dir string
 	var err error
 	binary, dir, err = repotest.Build("golangci-lint")
+	if err == nil {
+		err = repotest.BuildExample()
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
