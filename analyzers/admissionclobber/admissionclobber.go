@@ -120,7 +120,9 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, fields fieldSet) (any, error) {
-	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) || !importsCoreV1(pass.Pkg) {
+	// A package that gets its Pod from a helper need not import core/v1
+	// itself, but it depends on it.
+	if k8s.Irrelevant(pass) || !k8s.DependsOn(pass.Pkg, k8s.CoreV1) {
 		return nil, nil // fast path: no operator Pod handling here
 	}
 	c := &checker{
@@ -365,15 +367,4 @@ func isWhole(field string) bool { return !strings.Contains(field, ".") }
 // sortReplaces orders replacements for deterministic facts.
 func sortReplaces(rs []Replace) {
 	slices.SortFunc(rs, func(a, b Replace) int { return strings.Compare(a.id(), b.id()) })
-}
-
-// importsCoreV1 reports whether pkg imports k8s.io/api/core/v1: a package
-// that does not can name no Pod, spec or container type.
-func importsCoreV1(pkg *types.Package) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == k8s.CoreV1 {
-			return true
-		}
-	}
-	return false
 }

@@ -42,7 +42,7 @@ func New(keys *analysis.Analyzer) *analysis.Analyzer {
 var driftWords = []string{"needsupdate", "changed", "differs", "drift", "outdated", "stale", "mismatch", "shouldupdate"}
 
 func run(pass *analysis.Pass, keys *stalekey.Result) (any, error) {
-	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+	if k8s.Irrelevant(pass) {
 		return nil, nil // fast path: no operator drift checks here
 	}
 	info := pass.TypesInfo

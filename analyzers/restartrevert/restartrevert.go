@@ -83,6 +83,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) {
+		return nil, nil // fast path: carry-over helpers only; no workload here to report on
+	}
 	for _, fd := range decls {
 		if ast.IsGenerated(files[fd]) {
 			continue

@@ -147,7 +147,7 @@ type state struct {
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
 	result := &Result{Strands: map[string][]token.Pos{}, Deleted: map[string][]token.Pos{}, Written: map[string][]token.Pos{}}
-	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+	if k8s.Irrelevant(pass) {
 		return result, nil // fast path: no operator merges here
 	}
 	s := &state{

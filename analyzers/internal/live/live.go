@@ -113,6 +113,9 @@ func (r *Result) Expr(e ast.Expr) Reason {
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{info: pass.TypesInfo, pkg: pass.Pkg, vars: map[*types.Var]Reason{}, lists: map[*types.Var]bool{}}
+	if k8s.Irrelevant(pass) {
+		return r, nil // fast path: no Kubernetes object can be named here
+	}
 	var funcs []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
