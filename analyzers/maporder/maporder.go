@@ -166,8 +166,13 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 			}
 		}
 	}
-	for _, decl := range decls {
-		p.analyze(decl, true)
+	// Every sink is a Kubernetes API field, an apply configuration or an
+	// annotation, so a package that depends on no Kubernetes library (and
+	// no api-packages are set) can only have summaries: skip the report walk.
+	if k8s.DependsOnKubernetes(pass.Pkg) || len(cfg.APIPackages) > 0 {
+		for _, decl := range decls {
+			p.analyze(decl, true)
+		}
 	}
 	p.exportFacts(decls)
 	p.report()
