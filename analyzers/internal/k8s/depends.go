@@ -71,21 +71,38 @@ func depends(pkg *types.Package, d dependency) bool {
 		memo = map[*types.Package]bool{}
 		dependsMemo[d.key()] = memo
 	}
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
+	// An import cycle is a build error, but a package may still be
+	// analysed: a package on the path being visited counts as false for
+	// now, and an answer that relied on that is not remembered.
+	onPath := map[*types.Package]bool{}
+	var visit func(p *types.Package) (v, final bool)
+	visit = func(p *types.Package) (bool, bool) {
 		if v, ok := memo[p]; ok {
-			return v
+			return v, true
 		}
-		memo[p] = false // an import cycle (a build error) ends here
-		v := d.matches(p.Path())
+		if onPath[p] {
+			return false, false
+		}
+		if d.matches(p.Path()) {
+			memo[p] = true
+			return true, true
+		}
+		onPath[p] = true
+		defer delete(onPath, p)
+		final := true
 		for _, imp := range p.Imports() {
+			v, f := visit(imp)
 			if v {
-				break
+				memo[p] = true
+				return true, true
 			}
-			v = visit(imp)
+			final = final && f
 		}
-		memo[p] = v
-		return v
+		if final {
+			memo[p] = false
+		}
+		return false, final
 	}
-	return visit(pkg)
+	v, _ := visit(pkg)
+	return v
 }
