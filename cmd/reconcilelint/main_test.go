@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -440,6 +441,36 @@ func TestBuildErrorsExitOne(t *testing.T) {
 	}
 	if !bytes.Contains(out, []byte("bad.go:3:23: cannot use \"x\"")) {
 		t.Errorf("the type error is not reported with its position:\n%s", out)
+	}
+}
+
+// TestImportCycleIsAnError checks that an import cycle, which go list
+// reports, is printed and makes the run exit 1, rather than leaving the
+// loader waiting for a package that waits for it.
+func TestImportCycleIsAnError(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{
+		"a/a.go": "package a\n\nimport \"example.com/tiny/b\"\n\nvar A = b.B\n",
+		"b/b.go": "package b\n\nimport \"example.com/tiny/a\"\n\nvar B = 1\n\nvar _ = a.A\n",
+	})
+	cmd := command(dir, binary, "./...")
+	done := make(chan struct{})
+	timer := time.AfterFunc(2*time.Minute, func() {
+		select {
+		case <-done:
+		default:
+			_ = cmd.Process.Kill()
+		}
+	})
+	defer timer.Stop()
+	out, err := cmd.CombinedOutput()
+	close(done)
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("want exit code 1, got %v (killed after 2 minutes if it hung)\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("import cycle not allowed")) {
+		t.Errorf("the import cycle is not reported:\n%s", out)
 	}
 }
 

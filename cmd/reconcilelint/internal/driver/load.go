@@ -69,13 +69,12 @@ func load(patterns []string, tests bool) ([]*packages.Package, error) {
 		done[p] = make(chan struct{})
 	}
 	l.waitFor = l.waits()
-	waits := l.waitFor
 	var wg sync.WaitGroup
 	for p := range l.source {
 		wg.Go(func() {
 			defer close(done[p])
 			l.parse(p)
-			for _, imp := range waits[p] {
+			for _, imp := range l.waitFor[p] {
 				<-done[imp]
 			}
 			l.check(p)
@@ -274,9 +273,18 @@ func (l *loader) check(p *packages.Package) {
 	if err != nil && len(p.Errors) == 0 {
 		addError(p, err) // an error the checker did not pass to cfg.Error
 	}
+	// Ill-typed also when an import is: a source import checked before
+	// this one, or one with errors from go list. (The back edge of an
+	// import cycle is neither waited for nor read: that import already
+	// failed above.)
 	p.IllTyped = len(p.Errors) > 0
 	for _, imp := range p.Imports {
-		if l.source[imp] && imp.IllTyped || !l.source[imp] && len(imp.Errors) > 0 {
+		if !l.source[imp] && len(imp.Errors) > 0 {
+			p.IllTyped = true
+		}
+	}
+	for _, imp := range l.waitFor[p] {
+		if imp.IllTyped {
 			p.IllTyped = true
 		}
 	}

@@ -27,9 +27,14 @@ func printText(w io.Writer, graph *checker.Graph, contextLines int) error {
 		fset *token.FileSet
 		name string
 	}
+	type key struct {
+		pos, end token.Position
+		name     string
+		message  string
+	}
 	var errs []string
 	var all []finding
-	seen := map[string]bool{}
+	seen := map[key]bool{}
 	for act := range graph.All() {
 		if act.Err != nil {
 			errs = append(errs, fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err))
@@ -41,11 +46,11 @@ func printText(w io.Writer, graph *checker.Graph, contextLines int) error {
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
 			f := finding{pos: fset.Position(d.Pos), end: fset.Position(d.End), diag: d, fset: fset, name: act.Analyzer.Name}
-			key := fmt.Sprint(f.pos, f.end, f.name, d.Message)
-			if seen[key] {
+			k := key{f.pos, f.end, f.name, d.Message}
+			if seen[k] {
 				continue
 			}
-			seen[key] = true
+			seen[k] = true
 			all = append(all, f)
 		}
 	}
