@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
@@ -25,7 +26,7 @@ type Settings struct {
 	Maporder         maporder.Config         `json:"maporder"`
 	Stalekey         stalekey.Config         `json:"stalekey"`
 	Admissionclobber admissionclobber.Config `json:"admissionclobber"`
-	Presencedrift    struct{}                `json:"presencedrift"`
+	Presencedrift    presencedrift.Config    `json:"presencedrift"`
 	Restartrevert    struct{}                `json:"restartrevert"`
 }
 
@@ -59,22 +60,37 @@ func (s Settings) validate(prefix string) error {
 			return fmt.Errorf("%s.disable[%d]: unknown analyzer %q (known: %s)", prefix, i, d, strings.Join(names, ", "))
 		}
 	}
-	for _, err := range []error{s.Maporder.Validate(), s.Stalekey.Validate(), s.Admissionclobber.Validate()} {
+	for _, err := range []error{s.Maporder.Validate(), s.Stalekey.Validate("stalekey"),
+		s.Presencedrift.Validate("presencedrift"), s.Admissionclobber.Validate()} {
 		if err != nil {
 			return fmt.Errorf("%s.%w", prefix, err)
 		}
 	}
+	if a, b := s.Stalekey.OwnedPrefixes, s.Presencedrift.OwnedPrefixes; len(a) > 0 && len(b) > 0 && !slices.Equal(a, b) {
+		return fmt.Errorf("%s.presencedrift.owned-prefixes: differs from %s.stalekey.owned-prefixes; the two analyzers share one list, give it under one of them", prefix, prefix)
+	}
 	return nil
 }
 
+// ownedPrefixes returns the one owned-prefixes list of stalekey and
+// presencedrift, given under either.
+func (s Settings) ownedPrefixes() []string {
+	if len(s.Stalekey.OwnedPrefixes) > 0 {
+		return s.Stalekey.OwnedPrefixes
+	}
+	return s.Presencedrift.OwnedPrefixes
+}
+
 // New returns fresh analyzers for the settings, leaving out the disabled
-// ones. Nothing global is changed: two calls give independent analyzers.
+// ones. Nothing global is changed; stalekey and presencedrift share one
+// strand engine per owned-prefixes list, so it runs once per package even
+// when they come from separate calls (golangci-lint's per-linter plugins).
 func New(s Settings) []*analysis.Analyzer {
-	keys := stalekey.New(s.Stalekey)
+	engine, owned := strand.Shared(s.ownedPrefixes())
 	all := []*analysis.Analyzer{
 		maporder.New(s.Maporder),
-		keys,
-		presencedrift.New(keys),
+		stalekey.NewOn(engine, owned),
+		presencedrift.NewOn(engine, owned),
 		admissionclobber.New(s.Admissionclobber),
 		restartrevert.New(),
 	}

@@ -4,8 +4,12 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
 	"github.com/reconcilelint/reconcilelint/analyzers"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 func TestDecodeSettings(t *testing.T) {
@@ -44,6 +48,9 @@ func TestDecodeSettingsErrorsNameTheKey(t *testing.T) {
 		{map[string]any{"maporder": map[string]any{"api-packages": []any{1}}}, "reconcilelint.maporder.api-packages[0]: expected a string"},
 		{map[string]any{"disable": []any{"mapOrder"}}, `reconcilelint.disable[0]: unknown analyzer "mapOrder" (known: maporder, stalekey, presencedrift, admissionclobber, restartrevert)`},
 		{map[string]any{"restartrevert": map[string]any{"x": 1}}, "reconcilelint.restartrevert.x: unknown setting (this takes no settings)"},
+		{map[string]any{"presencedrift": map[string]any{"owned-prefixes": []any{" a"}}}, `reconcilelint.presencedrift.owned-prefixes[0]: " a" is not a package path prefix`},
+		{map[string]any{"stalekey": map[string]any{"owned-prefixes": []any{"a/"}}, "presencedrift": map[string]any{"owned-prefixes": []any{"b/"}}},
+			"reconcilelint.presencedrift.owned-prefixes: differs from reconcilelint.stalekey.owned-prefixes; the two analyzers share one list, give it under one of them"},
 		{map[string]any{"extra": 1}, "reconcilelint.extra: unknown setting (known: admissionclobber, disable, maporder, presencedrift, restartrevert, stalekey)"},
 	} {
 		_, err := analyzers.DecodeSettings("reconcilelint", tc.raw)
@@ -54,7 +61,7 @@ func TestDecodeSettingsErrorsNameTheKey(t *testing.T) {
 	if _, err := analyzers.NewOne("stalekey", map[string]any{"owned-prefixes": []any{""}}); err == nil || err.Error() != "stalekey.owned-prefixes[0]: empty prefix" {
 		t.Errorf("NewOne error = %v", err)
 	}
-	if _, err := analyzers.NewOne("presencedrift", map[string]any{"x": true}); err == nil || err.Error() != "presencedrift.x: unknown setting (this takes no settings)" {
+	if _, err := analyzers.NewOne("presencedrift", map[string]any{"x": true}); err == nil || err.Error() != "presencedrift.x: unknown setting (known: owned-prefixes)" {
 		t.Errorf("NewOne error = %v", err)
 	}
 }
@@ -85,4 +92,51 @@ func TestDirectiveKnowsTheSuite(t *testing.T) {
 	if !slices.Equal(directive.Known, analyzers.Names()) {
 		t.Errorf("directive.Known = %v, want %v", directive.Known, analyzers.Names())
 	}
+}
+
+// TestOwnedPrefixesReachPresencedrift: presencedrift's verdict uses the
+// owned prefixes however it is built: from the suite's settings given
+// under stalekey, and as a per-linter plugin with its own settings. Built
+// separately with equal settings, the two analyzers share one engine.
+func TestOwnedPrefixesReachPresencedrift(t *testing.T) {
+	t.Parallel()
+	dir := repotest.Testdata(t)
+	owned := map[string]any{"owned-prefixes": []any{"example.com/"}}
+
+	s, err := analyzers.DecodeSettings("reconcilelint", map[string]any{"stalekey": owned})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range analyzers.New(s) {
+		if a.Name == "presencedrift" {
+			analysistest.Run(t, dir, a, "presencedrift/prefix")
+		}
+	}
+
+	drift, err := analyzers.NewOne("presencedrift", owned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, drift, "presencedrift/prefix")
+
+	keys, err := analyzers.NewOne("stalekey", owned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if engine(keys) == nil || engine(keys) != engine(drift) {
+		t.Errorf("stalekey and presencedrift built with equal settings do not share their engine")
+	}
+	other, _ := analyzers.NewOne("stalekey", map[string]any{"owned-prefixes": []any{"other.example/"}})
+	if engine(other) == engine(keys) {
+		t.Errorf("different settings share an engine")
+	}
+}
+
+func engine(a *analysis.Analyzer) *analysis.Analyzer {
+	for _, r := range a.Requires {
+		if r.Name == "strand" {
+			return r
+		}
+	}
+	return nil
 }

@@ -60,5 +60,11 @@
 // stored in a struct or passed to another function is not followed.
 // Generated files are not reported.
 //
-// Settings: none.
+// Settings:
+//
+//	owned-prefixes   the key prefixes that are operator-owned wherever they
+//	                 are written: the same list as stalekey's (one engine
+//	                 finds the stranded keys for both). In the suite give it
+//	                 under either analyzer; with golangci-lint's per-linter
+//	                 plugins give the same list under both. Default: none.
 package presencedrift

@@ -15,33 +15,44 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
-	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer reports presence-based drift checks on live objects, using the
-// default stalekey analyzer's result.
-var Analyzer = New(stalekey.Analyzer)
+// Config holds the settings of presencedrift: those of the strand engine
+// it shares with stalekey (owned-prefixes).
+type Config = strand.Config
 
-// New returns a presencedrift analyzer that takes stranded keys from the
-// given stalekey analyzer (built with the same settings as the run's).
-func New(keys *analysis.Analyzer) *analysis.Analyzer {
-	return directive.Wrap(&analysis.Analyzer{
+// Analyzer reports presence-based drift checks on live objects. It shares
+// its engine, and so its owned prefixes, with stalekey.Analyzer.
+var Analyzer = NewOn(strand.Default, strand.DefaultConfig)
+
+// New returns a presencedrift analyzer with the given settings and an
+// engine of its own.
+func New(cfg Config) *analysis.Analyzer { return NewOn(strand.Own(cfg)) }
+
+// NewOn returns a presencedrift analyzer that takes stranded keys from
+// engine, which must have been built from cfg (set by the owned-prefixes
+// flag).
+func NewOn(engine *analysis.Analyzer, cfg *strand.Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
 		Name:     "presencedrift",
 		Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
 		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#presencedrift",
-		Requires: []*analysis.Analyzer{live.Analyzer, keys},
+		Requires: []*analysis.Analyzer{live.Analyzer, engine},
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[keys].(*stalekey.Result))
+			return run(pass, pass.ResultOf[engine].(*strand.Result))
 		},
-	})
+	}
+	strand.AddFlag(a, cfg, "stalekey")
+	return directive.Wrap(a)
 }
 
 var driftWords = []string{"needsupdate", "changed", "differs", "drift", "outdated", "stale", "mismatch", "shouldupdate"}
 
-func run(pass *analysis.Pass, keys *stalekey.Result) (any, error) {
+func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 	if k8s.Irrelevant(pass) {
 		return nil, nil // fast path: no operator drift checks here
 	}

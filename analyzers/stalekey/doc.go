@@ -44,7 +44,9 @@
 //
 // A key is operator-owned when the code writes it (as a constant) into
 // desired annotations or labels only on some paths: inside an if, a
-// switch case or a loop. The desired map is traced to where it is built:
+// switch case or a loop. A map is an annotations or labels map by where it
+// goes (assigned to the field, passed to SetAnnotations, returned by a
+// package function whose result goes there), never by its name. The desired map is traced to where it is built:
 // a local map or object in the merging function, or the package function
 // whose result it is (and the functions that one calls). Only when it
 // cannot be traced are all conditionally written keys of that kind
@@ -70,4 +72,8 @@
 //	owned-prefixes   comma-separated (flag) or list (golangci-lint) of key
 //	                 prefixes, such as "example.com/", whose keys count as
 //	                 operator-owned wherever they are written. Default: none.
+//	                 One list shared with presencedrift (the same engine
+//	                 finds the stranded keys for both): in the suite give it
+//	                 under either analyzer; with golangci-lint's per-linter
+//	                 plugins give the same list under both.
 package stalekey

@@ -34,3 +34,11 @@ func TestFixedIsClean(t *testing.T) {
 		[]string{"k8s.io", "sigs.k8s.io", "stalekey/metautil"},
 		"ensureDeployment", "overlay", "mutate", "untraced")
 }
+
+// TestKindByFlow: a metrics map named like labels is not a labels map
+// (a wrong answer of the name heuristic this replaced); a neutral name that
+// flows into a live template through two builders is.
+func TestKindByFlow(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/flow")
+}

@@ -1,0 +1,894 @@
+// Package strand is the engine behind stalekey and presencedrift: which
+// annotation and label keys the package writes into desired maps only on
+// some paths, which preserving merges into live objects keep such a key
+// once it is no longer desired (the key "strands"), and where the package
+// deletes keys by name. stalekey reports the merges; presencedrift uses the
+// stranded keys to tell a presence check that loops for ever from one that
+// is merely imprecise. Both require the same engine, built from the same
+// Config, so it runs once per package and both see the same owned prefixes.
+package strand
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+)
+
+// Config holds the engine's settings, shared by stalekey and presencedrift.
+type Config struct {
+	// OwnedPrefixes lists key prefixes whose keys are operator-owned
+	// wherever they are written (setting "owned-prefixes").
+	OwnedPrefixes []string `json:"owned-prefixes"`
+}
+
+// Validate reports the first bad setting, naming its key under analyzer.
+func (c Config) Validate(analyzer string) error {
+	return settings.ValidatePrefixes(analyzer+".owned-prefixes", c.OwnedPrefixes)
+}
+
+// Result tells the analyzers which keys strand, and where.
+type Result struct {
+	// Strands maps a stranded key to the merges that keep it.
+	Strands map[string][]token.Pos
+	// Deleted maps a constant key to where the package deletes it.
+	Deleted map[string][]token.Pos
+	// Written maps a key to its conditional writes in the package.
+	Written map[string][]token.Pos
+	// Findings lists the merges that strand keys, in source order.
+	Findings []Finding
+}
+
+// A Finding is a preserving merge into a live object's annotations or
+// labels that keeps keys the operator writes only on some paths.
+type Finding struct {
+	At        ast.Node   // the merge call or overlay range statement
+	Object    string     // the live object's type name ("Deployment"), or "object"
+	Kind      string     // "annotations", "labels", "pod template annotations", ...
+	Keys      []string   // the stranded keys, sorted
+	Writes    [][]Write  // for each key, where it is written only on some paths
+	Desired   ast.Expr   // the desired map
+	Merged    *ast.Ident // `merged := Merge(...)`, or nil
+	Stmt      ast.Stmt   // the statement holding the merge, or nil
+	Generated bool       // in a generated file: known to presencedrift, not reported
+}
+
+// A Write is a place that writes a key.
+type Write struct {
+	Pos     token.Pos
+	KeyExpr ast.Expr
+}
+
+// DefaultConfig is the configuration of Default, set by the standalone
+// flags -stalekey.owned-prefixes and -presencedrift.owned-prefixes (one
+// list: either flag sets it).
+var DefaultConfig = &Config{}
+
+// Default is the engine of the package-level stalekey and presencedrift
+// analyzers.
+var Default = New(DefaultConfig)
+
+// New returns an engine that reads *cfg when it runs (so a flag bound to
+// cfg's fields takes effect after construction).
+func New(cfg *Config) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "strand",
+		Doc:        "find annotation and label keys that preserving merges into live objects strand (engine of stalekey and presencedrift)",
+		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer},
+		ResultType: reflect.TypeFor[*Result](),
+		Run: func(pass *analysis.Pass) (res any, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					res, err = nil, fmt.Errorf("engine strand panicked on package %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+				}
+			}()
+			if err := cfg.Validate("stalekey"); err != nil {
+				return nil, err
+			}
+			return run(pass, *cfg)
+		},
+	}
+}
+
+// Own returns a new engine with a copy of cfg of its own, and that copy,
+// for an analyzer whose flags may set it.
+func Own(cfg Config) (*analysis.Analyzer, *Config) {
+	c := cfg
+	return New(&c), &c
+}
+
+// AddFlag registers the owned-prefixes flag of analyzer (stalekey or
+// presencedrift) on a, writing into cfg: the list other shares.
+func AddFlag(a *analysis.Analyzer, cfg *Config, other string) {
+	a.Flags.Var(settings.NewPrefixList(a.Name+".owned-prefixes", &cfg.OwnedPrefixes), "owned-prefixes",
+		"comma-separated annotation/label key prefixes that are operator-owned wherever they are written (shared with "+other+")")
+}
+
+var (
+	sharedMu sync.Mutex
+	shared   = map[string]sharedEngine{}
+)
+
+// Shared returns the one engine for a fixed list of prefixes, and its
+// configuration, so that stalekey and presencedrift built separately
+// (golangci-lint's per-linter plugins) with the same settings run it once
+// per package. The configuration must not change afterwards: analyzers
+// built on it are not for drivers that set flags.
+func Shared(prefixes []string) (*analysis.Analyzer, *Config) {
+	key := strings.Join(prefixes, "\x00")
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	if e, ok := shared[key]; ok {
+		return e.engine, e.cfg
+	}
+	cfg := &Config{OwnedPrefixes: slices.Clone(prefixes)}
+	e := sharedEngine{New(cfg), cfg}
+	shared[key] = e
+	return e.engine, e.cfg
+}
+
+type sharedEngine struct {
+	engine *analysis.Analyzer
+	cfg    *Config
+}
+
+// kind is the map a key lives in.
+type kind string
+
+const (
+	annotations         kind = "annotations"
+	labels              kind = "labels"
+	templateAnnotations kind = "pod template annotations"
+	templateLabels      kind = "pod template labels"
+)
+
+// inTemplate returns the template variant of k when e is reached through a
+// pod template (x.Spec.Template.Annotations, a PodTemplateSpec literal).
+func inTemplate(k kind, template bool) kind {
+	if !template {
+		return k
+	}
+	switch k {
+	case annotations:
+		return templateAnnotations
+	case labels:
+		return templateLabels
+	}
+	return k
+}
+
+// throughTemplate reports whether e selects through a Template field.
+func throughTemplate(e ast.Expr) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "Template" {
+				return true
+			}
+			e = x.X
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				if sel.Sel.Name == "GetTemplate" {
+					return true
+				}
+				e = sel.X
+				continue
+			}
+			return false
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// A write is a constant key written into an annotations or labels map.
+type write struct {
+	key         string
+	keyExpr     ast.Expr
+	pos         token.Pos
+	conditional bool
+	kind        kind
+	fn          *ast.FuncDecl
+	root        *types.Var // the local variable the map belongs to, if any
+}
+
+type state struct {
+	result  *Result
+	pass    *analysis.Pass
+	cfg     Config
+	live    *live.Result
+	merges  *merge.Result
+	funcs   map[*types.Func]*ast.FuncDecl
+	writes  []write
+	varKind map[*types.Var]kind
+}
+
+func run(pass *analysis.Pass, cfg Config) (any, error) {
+	result := &Result{Strands: map[string][]token.Pos{}, Deleted: map[string][]token.Pos{}, Written: map[string][]token.Pos{}}
+	if k8s.Irrelevant(pass) {
+		return result, nil // fast path: no operator merges here
+	}
+	s := &state{
+		result:  result,
+		pass:    pass,
+		cfg:     cfg,
+		live:    pass.ResultOf[live.Analyzer].(*live.Result),
+		merges:  pass.ResultOf[merge.Analyzer].(*merge.Result),
+		funcs:   map[*types.Func]*ast.FuncDecl{},
+		varKind: map[*types.Var]kind{},
+	}
+	var decls []*ast.FuncDecl
+	generated := map[*ast.FuncDecl]bool{}
+	for _, f := range pass.Files {
+		gen := ast.IsGenerated(f)
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+				generated[fd] = gen
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					s.funcs[fn] = fd
+				}
+			}
+		}
+	}
+	s.kindFlows(decls)
+	for _, fd := range decls {
+		s.collectWrites(fd)
+	}
+	for _, w := range s.writes {
+		if w.conditional {
+			result.Written[w.key] = append(result.Written[w.key], w.pos)
+		}
+	}
+	for _, fd := range decls {
+		for k, pos := range s.deletedIn(fd, 0) {
+			result.Deleted[k] = append(result.Deleted[k], pos)
+		}
+	}
+	for _, fd := range decls {
+		s.checkMerges(fd, generated[fd])
+	}
+	return result, nil
+}
+
+// fieldKind returns the kind of an ObjectMeta Annotations or Labels field.
+func fieldKind(v *types.Var) kind { return kindOf(k8s.MetadataField(v)) }
+
+func kindOf(field string) kind {
+	switch field {
+	case "Annotations":
+		return annotations
+	case "Labels":
+		return labels
+	}
+	return ""
+}
+
+// exprKind returns the kind of map e is: an Annotations/Labels field, a
+// GetAnnotations()/GetLabels() call, or a local variable that flows into one.
+func (s *state) exprKind(e ast.Expr) kind {
+	info := s.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr, *ast.CallExpr:
+		return inTemplate(kindOf(k8s.MetadataMap(info, x)), throughTemplate(x))
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return s.varKind[v]
+		}
+		if v, ok := info.Defs[x].(*types.Var); ok {
+			return s.varKind[v]
+		}
+	}
+	return ""
+}
+
+// kindFlows records which local map variables flow into Annotations or
+// Labels: assigned to the field, set with SetAnnotations/WithAnnotations,
+// given as a struct literal's field, or merged into one of those
+// (`pod.Labels = labels.Merge(pod.Labels, podLabels)`, maps.Copy). The
+// kind flows back through assignments (`desired := podAnnotations(spec)`)
+// into package functions, whose returned variables get it in turn. The
+// rounds are bounded by maxFlowRounds. A variable's name plays no part.
+func (s *state) kindFlows(decls []*ast.FuncDecl) {
+	funcKind := map[*types.Func]kind{}
+	for range maxFlowRounds {
+		changed := false
+		for _, fd := range decls {
+			if s.kindFlowsIn(fd, funcKind) {
+				changed = true
+			}
+		}
+		for _, fd := range decls {
+			fn, _ := s.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			k := funcKind[fn]
+			if k == "" {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if _, ok := n.(*ast.FuncLit); ok {
+					return false
+				}
+				if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) >= 1 {
+					if s.markFlow(ret.Results[0], k, funcKind) {
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+		if !changed {
+			break
+		}
+	}
+}
+
+// maxFlowRounds bounds the rounds of kindFlows: a map reaches an
+// Annotations or Labels field through at most this many assignments and
+// builder functions in a chain that is walked against source order.
+const maxFlowRounds = 6
+
+// markFlow gives kind k to the local variable e is, to the package
+// function e calls, or to the maps a merge e calls combines; it reports
+// whether anything was new.
+func (s *state) markFlow(e ast.Expr, k kind, funcKind map[*types.Func]kind) bool {
+	if k == "" {
+		return false
+	}
+	info := s.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && !v.IsField() && s.varKind[v] == "" {
+			s.varKind[v] = k
+			return true
+		}
+	case *ast.CallExpr:
+		if m, ok := s.merges.Call(x); ok && m.Kind == "union" {
+			a := s.markFlow(m.A, k, funcKind)
+			b := s.markFlow(m.B, k, funcKind)
+			return a || b
+		}
+		if fn := k8s.Callee(info, x); fn != nil && s.funcs[fn.Origin()] != nil && funcKind[fn.Origin()] == "" {
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Results().Len() >= 1 {
+				if _, isMap := sig.Results().At(0).Type().Underlying().(*types.Map); isMap {
+					funcKind[fn.Origin()] = k
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// kindFlowsIn marks the flows of one function; it reports whether
+// anything was new.
+func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[*types.Func]kind) bool {
+	info := s.pass.TypesInfo
+	changed := false
+	mark := func(e ast.Expr, k kind) {
+		if s.markFlow(e, k, funcKind) {
+			changed = true
+		}
+	}
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					switch ast.Unparen(l).(type) {
+					case *ast.SelectorExpr, *ast.Ident:
+						mark(n.Rhs[i], s.exprKind(l))
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						mark(n.Values[i], s.varKind[v])
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			tmpl := k8s.IsNamed(info.TypeOf(n), k8s.CoreV1, "PodTemplateSpec")
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						v, _ := info.Uses[id].(*types.Var)
+						mark(kv.Value, inTemplate(fieldKind(v), tmpl))
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if m, ok := s.merges.Call(n); ok && m.Kind == "into" {
+				mark(m.Src, s.exprKind(m.Dst))
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 1 {
+				switch sel.Sel.Name {
+				case "SetAnnotations", "WithAnnotations":
+					mark(n.Args[0], inTemplate(annotations, throughTemplate(sel.X)))
+				case "SetLabels", "WithLabels":
+					mark(n.Args[0], inTemplate(labels, throughTemplate(sel.X)))
+				}
+			}
+		}
+		return true
+	})
+	return changed
+}
+
+// collectWrites records constant keys written into annotation and label
+// maps, and whether each write happens only on some paths.
+func (s *state) collectWrites(fd *ast.FuncDecl) {
+	info := s.pass.TypesInfo
+	var walk func(n ast.Node, cond bool, root *types.Var)
+	record := func(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
+		key, ok := merge.ConstString(info, keyExpr)
+		if !ok || k == "" {
+			return
+		}
+		if r := astutil.RootVar(info, mapExpr); r != nil {
+			root = r
+		}
+		s.writes = append(s.writes, write{key: key, keyExpr: keyExpr, pos: keyExpr.Pos(), conditional: cond, kind: k, fn: fd, root: root})
+	}
+	// Closures (a CreateOrUpdate mutate function) run as written.
+	walkLits := func(n ast.Node, cond bool, root *types.Var) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if lit, ok := m.(*ast.FuncLit); ok {
+				walk(lit.Body, cond, root)
+				return false
+			}
+			return true
+		})
+	}
+	walkList := func(list []ast.Stmt, cond bool, root *types.Var) {
+		for _, st := range list {
+			walk(st, cond, root)
+		}
+	}
+	walk = func(n ast.Node, cond bool, root *types.Var) {
+		if n == nil {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			walkList(n.List, cond, root)
+		case *ast.IfStmt:
+			walk(n.Init, cond, root)
+			walk(n.Body, true, root)
+			walk(n.Else, true, root)
+		case *ast.SwitchStmt:
+			walk(n.Init, cond, root)
+			for _, c := range n.Body.List {
+				walkList(c.(*ast.CaseClause).Body, true, root)
+			}
+		case *ast.TypeSwitchStmt:
+			for _, c := range n.Body.List {
+				walkList(c.(*ast.CaseClause).Body, true, root)
+			}
+		case *ast.SelectStmt:
+			for _, c := range n.Body.List {
+				walkList(c.(*ast.CommClause).Body, true, root)
+			}
+		case *ast.ForStmt:
+			walk(n.Body, true, root)
+		case *ast.RangeStmt:
+			walk(n.Body, true, root)
+		case *ast.LabeledStmt:
+			walk(n.Stmt, cond, root)
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+					record(ix.X, ix.Index, s.exprKind(ix.X), cond, nil)
+				}
+			}
+			for i, r := range n.Rhs {
+				var r0 *types.Var
+				var k kind
+				if len(n.Lhs) == len(n.Rhs) {
+					r0 = astutil.RootVar(info, n.Lhs[i])
+					k = s.exprKind(n.Lhs[i])
+				}
+				s.literals(r, cond, r0, k, record)
+			}
+			walkLits(n, cond, root)
+		case *ast.DeclStmt:
+			ast.Inspect(n, func(m ast.Node) bool {
+				if vs, ok := m.(*ast.ValueSpec); ok {
+					for i, v := range vs.Values {
+						var r0 *types.Var
+						if i < len(vs.Names) {
+							r0, _ = info.Defs[vs.Names[i]].(*types.Var)
+						}
+						s.literals(v, cond, r0, "", record)
+					}
+				}
+				return true
+			})
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				s.literals(r, cond, nil, "", record)
+			}
+			walkLits(n, cond, root)
+		case *ast.ExprStmt:
+			walkLits(n, cond, root)
+		}
+	}
+	walk(fd.Body, false, nil)
+}
+
+// literals records keys written by map literals inside e, with the kind
+// their place gives them: `Annotations: map[string]string{K: v}` or a
+// literal assigned to a variable of a known kind.
+func (s *state) literals(e ast.Expr, cond bool, root *types.Var, k kind, record func(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var)) {
+	info := s.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		s.literals(x.X, cond, root, k, record)
+	case *ast.CompositeLit:
+		if _, isMap := info.TypeOf(x).Underlying().(*types.Map); isMap {
+			if k == "" && root != nil {
+				k = s.varKind[root]
+			}
+			for _, elt := range x.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					record(nil, kv.Key, k, cond, root)
+				}
+			}
+			return
+		}
+		tmpl := k8s.IsNamed(info.TypeOf(x), k8s.CoreV1, "PodTemplateSpec")
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				var fk kind
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					v, _ := info.Uses[id].(*types.Var)
+					fk = inTemplate(fieldKind(v), tmpl)
+				}
+				s.literals(kv.Value, cond, root, fk, record)
+			} else {
+				s.literals(elt, cond, root, "", record)
+			}
+		}
+	}
+}
+
+// A found merge into a live object's annotations or labels.
+type found struct {
+	at      ast.Node // the call or range statement
+	dest    ast.Expr // the live field
+	desired ast.Expr
+	kind    kind
+	prunes  []string
+	merged  *ast.Ident // `merged := Merge(...)`, for the fix
+	stmt    ast.Stmt   // the statement holding the merge
+}
+
+// checkMerges finds preserving merges into live objects in fd.
+func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
+	info := s.pass.TypesInfo
+	// Variables holding a merge result, and where they are stored.
+	stored := map[*types.Var]ast.Expr{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if s.exprKind(l) != "" {
+				if id, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok {
+						stored[v] = l
+					}
+				}
+			}
+		}
+		return true
+	})
+	var list []found
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, rhs := range n.Rhs {
+				call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				m, ok := s.merges.Call(call)
+				if !ok || m.Kind != "union" {
+					continue
+				}
+				dest := n.Lhs[i]
+				var mergedID *ast.Ident
+				if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
+					v, _ := info.Defs[id].(*types.Var)
+					if v == nil {
+						v, _ = info.Uses[id].(*types.Var)
+					}
+					if st, ok := stored[v]; ok {
+						dest, mergedID = st, id
+					}
+				}
+				if f, ok := s.union(call, dest, m); ok {
+					f.merged, f.stmt = mergedID, n
+					list = append(list, f)
+				}
+			}
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if m, ok := s.merges.Call(call); ok && m.Kind == "into" {
+				if f, ok := s.into(call, m); ok {
+					list = append(list, f)
+				}
+			}
+			// obj.SetAnnotations(Merge(desired, obj.GetAnnotations()))
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 1 &&
+				(sel.Sel.Name == "SetAnnotations" || sel.Sel.Name == "SetLabels") {
+				if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+					if m, ok := s.merges.Call(inner); ok && m.Kind == "union" {
+						if f, ok := s.union(inner, call, m); ok {
+							list = append(list, f)
+						}
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if m, ok := s.merges.Loop(n); ok {
+				if f, ok := s.into(n, m); ok {
+					list = append(list, f)
+				}
+			}
+		}
+		return true
+	})
+	for _, f := range list {
+		s.decide(fd, f, generated)
+	}
+}
+
+// destKind returns the kind of a destination: a field, or a setter call.
+func (s *state) destKind(dest ast.Expr) kind {
+	if call, ok := dest.(*ast.CallExpr); ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if sel.Sel.Name == "SetAnnotations" {
+				return inTemplate(annotations, throughTemplate(sel.X))
+			}
+			return inTemplate(labels, throughTemplate(sel.X))
+		}
+	}
+	return s.exprKind(dest)
+}
+
+// union checks a union merge whose result lands in dest.
+func (s *state) union(call *ast.CallExpr, dest ast.Expr, m merge.Merge) (found, bool) {
+	k := s.destKind(dest)
+	if k == "" || s.live.Expr(dest) == live.NotLive {
+		return found{}, false // not the annotations or labels of a live object
+	}
+	// The desired side is the argument not read from the live object.
+	aLive := s.live.Expr(m.A) != live.NotLive
+	bLive := s.live.Expr(m.B) != live.NotLive
+	var desired ast.Expr
+	switch {
+	case aLive && !bLive:
+		desired = m.B
+	case bLive && !aLive:
+		desired = m.A
+	default:
+		return found{}, false // cannot tell desired from live: stay silent
+	}
+	return found{at: call, dest: dest, desired: desired, kind: k, prunes: m.Prunes}, true
+}
+
+// into checks an into merge (maps.Copy, a copy helper, an overlay loop).
+func (s *state) into(at ast.Node, m merge.Merge) (found, bool) {
+	k := s.exprKind(m.Dst)
+	if k == "" || s.live.Expr(m.Dst) == live.NotLive || s.live.Expr(m.Src) != live.NotLive {
+		return found{}, false
+	}
+	return found{at: at, dest: m.Dst, desired: m.Src, kind: k, prunes: m.Prunes}, true
+}
+
+// decide works out which owned keys can strand at a merge, and records
+// them.
+func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
+	traced, ok := s.trace(fd, f.desired, f.kind)
+	if !ok {
+		traced = nil
+		for _, w := range s.writes {
+			if w.kind == f.kind {
+				traced = append(traced, w)
+			}
+		}
+	}
+	always := map[string]bool{}
+	for _, w := range traced {
+		if !w.conditional {
+			always[w.key] = true
+		}
+	}
+	owned := map[string][]write{}
+	for _, w := range traced {
+		if w.conditional && !always[w.key] {
+			owned[w.key] = append(owned[w.key], w)
+		}
+	}
+	for _, w := range s.writes {
+		if w.kind == f.kind && !always[w.key] && s.ownedByPrefix(w.key) && len(owned[w.key]) == 0 {
+			owned[w.key] = append(owned[w.key], w)
+		}
+	}
+	for _, k := range f.prunes {
+		delete(owned, k)
+	}
+	for k := range s.deletedIn(fd, 3) {
+		delete(owned, k)
+	}
+	if len(owned) == 0 {
+		return
+	}
+	keys := make([]string, 0, len(owned))
+	for k := range owned {
+		keys = append(keys, k)
+		s.result.Strands[k] = append(s.result.Strands[k], f.at.Pos())
+	}
+	slices.Sort(keys)
+	out := Finding{
+		At: f.at, Object: s.objectName(f.dest), Kind: string(f.kind), Keys: keys,
+		Desired: f.desired, Merged: f.merged, Stmt: f.stmt, Generated: generated,
+	}
+	for _, k := range keys {
+		var ws []Write
+		for _, w := range owned[k] {
+			ws = append(ws, Write{Pos: w.pos, KeyExpr: w.keyExpr})
+		}
+		out.Writes = append(out.Writes, ws)
+	}
+	s.result.Findings = append(s.result.Findings, out)
+}
+
+// objectName names the live object's type: "Deployment", or "object".
+func (s *state) objectName(dest ast.Expr) string {
+	root := astutil.RootVar(s.pass.TypesInfo, dest)
+	name := "object"
+	if root != nil {
+		if n := k8s.Named(root.Type()); n != nil {
+			name = n.Obj().Name()
+		}
+	}
+	return name
+}
+
+func (s *state) ownedByPrefix(key string) bool {
+	for _, p := range s.cfg.OwnedPrefixes {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// trace returns the writes into the desired map, following it to where it
+// is built: a local variable of fd, or the package function whose result
+// it is. It reports false when the map cannot be traced.
+func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool) {
+	info := s.pass.TypesInfo
+	root := astutil.RootVar(info, desired)
+	if root == nil || !astutil.IsLocal(root) {
+		return nil, false
+	}
+	var out []write
+	for _, w := range s.writes {
+		if w.fn == fd && w.root == root && w.kind == k {
+			out = append(out, w)
+		}
+	}
+	// root := builder(...) with builder in this package.
+	builders := map[*ast.FuncDecl]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == root || info.Uses[id] == root) {
+				if callee := k8s.Callee(info, call); callee != nil {
+					if b := s.funcs[callee.Origin()]; b != nil {
+						builders[b] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(builders) == 0 && root.Pos() >= fd.Pos() && root.Pos() < fd.Body.Pos() {
+		return nil, false // a parameter: built by callers
+	}
+	for b := range s.reachable(builders, 3) {
+		for _, w := range s.writes {
+			if w.fn == b && w.kind == k {
+				out = append(out, w)
+			}
+		}
+	}
+	return out, len(out) > 0 || len(builders) > 0 || root.Pos() > fd.Body.Pos()
+}
+
+// reachable returns the functions of the package reachable from start in
+// up to depth calls.
+func (s *state) reachable(start map[*ast.FuncDecl]bool, depth int) map[*ast.FuncDecl]bool {
+	seen := map[*ast.FuncDecl]bool{}
+	frontier := start
+	for range depth + 1 {
+		next := map[*ast.FuncDecl]bool{}
+		for fd := range frontier {
+			if seen[fd] {
+				continue
+			}
+			seen[fd] = true
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if callee := k8s.Callee(s.pass.TypesInfo, call); callee != nil {
+						if d := s.funcs[callee.Origin()]; d != nil {
+							next[d] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		frontier = next
+	}
+	return seen
+}
+
+// deletedIn returns the constant keys deleted in fd and the package
+// functions it calls (to depth), each with one place that deletes it.
+func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
+	info := s.pass.TypesInfo
+	out := map[string]token.Pos{}
+	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth) {
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 {
+				return true
+			}
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
+					if key, ok := merge.ConstString(info, call.Args[1]); ok {
+						out[key] = call.Pos()
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
