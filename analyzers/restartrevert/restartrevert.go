@@ -281,8 +281,11 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		}
 		merge = true
 	}
-	lhsText := types.ExprString(ast.Unparen(lhs))
-	if mentions(c.pass.TypesInfo, rhs, lhsText, inits) || guardedNil(stack, as, lhsText) {
+	dst, ok := astutil.PathOf(c.pass.TypesInfo, lhs)
+	if !ok {
+		return // not a location we can follow: stay silent
+	}
+	if mentions(c.pass.TypesInfo, rhs, dst, inits) || guardedNil(c.pass.TypesInfo, stack, as, dst) {
 		return // the new value is built from the live one, or fills a nil map
 	}
 	if carriedBefore(as.Pos()) {
@@ -381,19 +384,16 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 	return nil
 }
 
-// mentions reports whether rhs reads the location lhsText, directly or
-// through a local declared from it.
-func mentions(info *types.Info, rhs ast.Expr, lhsText string, inits map[*types.Var]ast.Expr) bool {
+// mentions reports whether rhs reads the location dst (or a part of it),
+// directly or through a local declared from it.
+func mentions(info *types.Info, rhs ast.Expr, dst astutil.Path, inits map[*types.Var]ast.Expr) bool {
+	if astutil.Reads(info, rhs, dst) {
+		return true
+	}
 	found := false
 	ast.Inspect(rhs, func(n ast.Node) bool {
-		e, ok := n.(ast.Expr)
-		if !ok || found {
-			return !found
-		}
-		if types.ExprString(e) == lhsText {
-			found = true
-		} else if v := identVar(info, e); v != nil && inits[v] != nil && astutil.IsLocal(v) {
-			if strings.Contains(types.ExprString(inits[v]), lhsText) {
+		if e, ok := n.(ast.Expr); ok && !found {
+			if v := identVar(info, e); v != nil && inits[v] != nil && astutil.IsLocal(v) && astutil.Reads(info, inits[v], dst) {
 				found = true
 			}
 		}
@@ -402,12 +402,13 @@ func mentions(info *types.Info, rhs ast.Expr, lhsText string, inits map[*types.V
 	return found
 }
 
-// guardedNil reports whether the assignment only runs when lhs is nil.
-func guardedNil(stack []ast.Node, as *ast.AssignStmt, lhsText string) bool {
+// guardedNil reports whether the assignment only runs when dst is nil.
+func guardedNil(info *types.Info, stack []ast.Node, as *ast.AssignStmt, dst astutil.Path) bool {
 	for _, cond := range astutil.GuardingConds(stack, as) {
-		if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.EQL &&
-			types.ExprString(b.X) == lhsText && types.ExprString(b.Y) == "nil" {
-			return true
+		if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.EQL && info.Types[b.Y].IsNil() {
+			if p, ok := astutil.PathOf(info, b.X); ok && p.Equal(dst) {
+				return true
+			}
 		}
 	}
 	return false

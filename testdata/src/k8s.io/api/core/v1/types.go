@@ -246,6 +246,8 @@ type PodTemplateSpec struct {
 	Spec PodSpec
 }
 
+func (in *PodTemplateSpec) DeepCopy() *PodTemplateSpec { out := *in; return &out }
+
 type PodTemplate struct {
 	metav1.TypeMeta
 	metav1.ObjectMeta
