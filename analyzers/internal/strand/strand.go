@@ -307,7 +307,7 @@ func (s *state) exprKind(e ast.Expr) kind {
 // into package functions, whose returned variables get it in turn. The
 // rounds are bounded by maxFlowRounds. A variable's name plays no part.
 func (s *state) kindFlows(decls []*ast.FuncDecl) {
-	funcKind := map[*types.Func]kind{}
+	funcKind := map[result]kind{}
 	for range maxFlowRounds {
 		changed := false
 		for _, fd := range decls {
@@ -317,17 +317,15 @@ func (s *state) kindFlows(decls []*ast.FuncDecl) {
 		}
 		for _, fd := range decls {
 			fn, _ := s.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			k := funcKind[fn]
-			if k == "" {
-				continue
-			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if _, ok := n.(*ast.FuncLit); ok {
 					return false
 				}
-				if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) >= 1 {
-					if s.markFlow(ret.Results[0], k, funcKind) {
-						changed = true
+				if ret, ok := n.(*ast.ReturnStmt); ok {
+					for i, r := range ret.Results {
+						if s.markFlow(r, funcKind[result{fn, i}], funcKind) {
+							changed = true
+						}
 					}
 				}
 				return true
@@ -344,10 +342,35 @@ func (s *state) kindFlows(decls []*ast.FuncDecl) {
 // builder functions in a chain that is walked against source order.
 const maxFlowRounds = 6
 
+// A result is one result of a package function.
+type result struct {
+	fn *types.Func
+	i  int
+}
+
+// markResult gives kind k to result i of the package function call calls,
+// when that result is a map; it reports whether that was new.
+func (s *state) markResult(call *ast.CallExpr, i int, k kind, funcKind map[result]kind) bool {
+	fn := k8s.Callee(s.pass.TypesInfo, call)
+	if k == "" || fn == nil || s.funcs[fn.Origin()] == nil {
+		return false
+	}
+	r := result{fn.Origin(), i}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || funcKind[r] != "" || i >= sig.Results().Len() {
+		return false
+	}
+	if _, isMap := sig.Results().At(i).Type().Underlying().(*types.Map); !isMap {
+		return false
+	}
+	funcKind[r] = k
+	return true
+}
+
 // markFlow gives kind k to the local variable e is, to the package
 // function e calls, or to the maps a merge e calls combines; it reports
 // whether anything was new.
-func (s *state) markFlow(e ast.Expr, k kind, funcKind map[*types.Func]kind) bool {
+func (s *state) markFlow(e ast.Expr, k kind, funcKind map[result]kind) bool {
 	if k == "" {
 		return false
 	}
@@ -364,21 +387,14 @@ func (s *state) markFlow(e ast.Expr, k kind, funcKind map[*types.Func]kind) bool
 			b := s.markFlow(m.B, k, funcKind)
 			return a || b
 		}
-		if fn := k8s.Callee(info, x); fn != nil && s.funcs[fn.Origin()] != nil && funcKind[fn.Origin()] == "" {
-			if sig, ok := fn.Type().(*types.Signature); ok && sig.Results().Len() >= 1 {
-				if _, isMap := sig.Results().At(0).Type().Underlying().(*types.Map); isMap {
-					funcKind[fn.Origin()] = k
-					return true
-				}
-			}
-		}
+		return s.markResult(x, 0, k, funcKind)
 	}
 	return false
 }
 
 // kindFlowsIn marks the flows of one function; it reports whether
 // anything was new.
-func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[*types.Func]kind) bool {
+func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[result]kind) bool {
 	info := s.pass.TypesInfo
 	changed := false
 	mark := func(e ast.Expr, k kind) {
@@ -394,6 +410,13 @@ func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[*types.Func]kind) boo
 					switch ast.Unparen(l).(type) {
 					case *ast.SelectorExpr, *ast.Ident:
 						mark(n.Rhs[i], s.exprKind(l))
+					}
+				}
+			} else if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
+				// labels, annotations := build(...)
+				for i, l := range n.Lhs {
+					if s.markResult(call, i, s.exprKind(l), funcKind) {
+						changed = true
 					}
 				}
 			}

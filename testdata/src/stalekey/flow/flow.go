@@ -57,3 +57,33 @@ func (r *Reconciler) syncTemplate(ctx context.Context, key client.ObjectKey, deb
 	maps.Copy(dep.Spec.Template.Annotations, want) // want `merge into the live Deployment pod template annotations never deletes operator-owned key "example.com/debug"`
 	return r.Update(ctx, dep)
 }
+
+// A builder returning labels and annotations together; the annotations,
+// with a conditional key, become the desired object's annotations, which
+// are merged into the live object's.
+func metadata(hash string) (map[string]string, map[string]string) {
+	l := map[string]string{"app": "cache"}
+	a := map[string]string{}
+	if hash != "" {
+		a["example.com/spec-hash"] = hash
+	}
+	return l, a
+}
+
+func desiredDeployment(hash string) *appsv1.Deployment {
+	l, a := metadata(hash)
+	dep := &appsv1.Deployment{}
+	dep.Labels = l
+	dep.Annotations = a
+	return dep
+}
+
+func (r *Reconciler) syncMetadata(ctx context.Context, key client.ObjectKey, hash string) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	desired := desiredDeployment(hash)
+	maps.Copy(dep.Annotations, desired.Annotations) // want `merge into the live Deployment annotations never deletes operator-owned key "example.com/spec-hash"`
+	return r.Update(ctx, dep)
+}
