@@ -165,8 +165,12 @@ func TestFixOnCopy(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS(exampleDir(t))); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := command(dir, binary, "-fix", "./...").CombinedOutput(); err != nil {
-		t.Fatalf("reconcilelint -fix: %v\n%s", err, out)
+	// Findings without a fix remain, so -fix exits 3: the pre-commit fix
+	// hook must fail while they do.
+	out, err := command(dir, binary, "-fix", "./...").CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 || !bytes.Contains(out, []byte("finding(s) left that -fix does not fix")) {
+		t.Fatalf("reconcilelint -fix: want exit code 3 and a count of findings left, got %v\n%s", err, out)
 	}
 	if out, err := command(dir, "go", "build", "./...").CombinedOutput(); err != nil {
 		t.Fatalf("the fixed module does not build: %v\n%s", err, out)
@@ -178,11 +182,45 @@ func TestFixOnCopy(t *testing.T) {
 	if !bytes.Contains(fixed, []byte("range slices.Sorted(maps.Keys(cache.Spec.Env))")) {
 		t.Errorf("fixed statefulset.go does not range over sorted keys:\n%s", fixed)
 	}
-	out, err := command(dir, binary, "-json", "./...").Output()
+	out, err = command(dir, binary, "-json", "./...").Output()
 	if err != nil {
 		t.Fatalf("second run: %v\n%s", err, stderrOf(err))
 	}
 	repotest.EqualLines(t, "findings after -fix", findings(t, dir, out), repotest.Expected(t, "operator-after-fix.txt"))
+}
+
+// TestTestVariantReportedOnce: a package with a test file is analysed
+// twice, as p and as "p [p.test]"; -json and SARIF list each finding once.
+func TestTestVariantReportedOnce(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "operator")
+	if err := os.CopyFS(dir, os.DirFS(exampleDir(t))); err != nil {
+		t.Fatal(err)
+	}
+	test := "package controllers\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "controllers", "nothing_test.go"), []byte(test), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sarif := filepath.Join(t.TempDir(), "out.sarif")
+	out, err := command(dir, binary, "-json", "-sarif", sarif, "./...").Output()
+	if err != nil {
+		t.Fatalf("reconcilelint -json: %v\n%s", err, stderrOf(err))
+	}
+	want := repotest.Expected(t, "operator.txt")
+	repotest.EqualLines(t, "-json findings with a test variant", findings(t, dir, out), want)
+	data, err := os.ReadFile(sarif)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct{ Results []json.RawMessage }
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(log.Runs[0].Results); got != len(want) {
+		t.Errorf("SARIF has %d results, want %d", got, len(want))
+	}
 }
 
 func TestDiffLeavesFilesAlone(t *testing.T) {

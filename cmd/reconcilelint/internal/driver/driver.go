@@ -140,14 +140,21 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		}
 	}
 	if opts.fix {
-		if err := applyFixes(graph, opts.diff, stdout); err != nil {
+		left, err := applyFixes(graph, opts.diff, stdout, stderr)
+		if err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
+		}
+		if left > 0 {
+			// Findings without a fix (or whose fix was skipped) remain:
+			// the run has not made the code clean.
+			fmt.Fprintf(stderr, "%d finding(s) left that -fix does not fix; run without -fix to see them\n", left)
+			return max(code, 3)
 		}
 		return code
 	}
 	if opts.json {
-		if err := graph.PrintJSON(stdout); err != nil {
+		if err := printJSON(stdout, graph); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -157,14 +164,13 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	var errs, diags int
+	var errs int
 	for act := range graph.All() {
 		if act.Err != nil {
 			errs++
-		} else if act.IsRoot {
-			diags += len(act.Diagnostics)
 		}
 	}
+	diags := len(findings(graph))
 	switch {
 	case errs > 0:
 		return 1

@@ -1,6 +1,11 @@
 package driver
 
 import (
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,5 +123,82 @@ func TestShortPath(t *testing.T) {
 		if got := shortPath(tc.dir, tc.file); got != tc.want {
 			t.Errorf("shortPath(%q, %q) = %q, want %q", tc.dir, tc.file, got, tc.want)
 		}
+	}
+}
+
+// TestMyersIsShortest: on random line sequences the script turns a into b,
+// and has as few edits as the longest common subsequence allows.
+func TestMyersIsShortest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		a := randomLines(rng, rng.IntN(12))
+		b := randomLines(rng, rng.IntN(12))
+		ops := myers(a, b)
+		var got []string
+		i, j, edits := 0, 0, 0
+		for _, op := range ops {
+			switch op {
+			case ' ':
+				if a[i] != b[j] {
+					t.Fatalf("myers(%q, %q) keeps %q against %q", a, b, a[i], b[j])
+				}
+				got = append(got, a[i])
+				i++
+				j++
+			case '-':
+				i++
+				edits++
+			case '+':
+				got = append(got, b[j])
+				j++
+				edits++
+			}
+		}
+		if i != len(a) || !slices.Equal(got, b) {
+			t.Fatalf("myers(%q, %q) = %q: does not give b", a, b, ops)
+		}
+		if want := len(a) + len(b) - 2*lcsLen(a, b); edits != want {
+			t.Fatalf("myers(%q, %q): %d edits, shortest is %d", a, b, edits, want)
+		}
+	}
+}
+
+func randomLines(rng *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = string(rune('a' + rng.IntN(3)))
+	}
+	return out
+}
+
+func lcsLen(a, b []string) int {
+	t := make([][]int, len(a)+1)
+	for i := range t {
+		t[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				t[i][j] = t[i+1][j+1] + 1
+			} else {
+				t[i][j] = max(t[i+1][j], t[i][j+1])
+			}
+		}
+	}
+	return t[0][0]
+}
+
+// TestUTF16Columns: SARIF declares UTF-16 code unit columns; a position
+// after a non-ASCII string counts its code units, not its bytes.
+func TestUTF16Columns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.go")
+	line := "\ts := \"é𝄞\"; x := 1\n" // é: 2 bytes, 1 unit; 𝄞: 4 bytes, 2 units
+	if err := os.WriteFile(path, []byte("package a\n"+line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	byteCol := strings.Index(line, "x") + 1
+	p := token.Position{Filename: path, Line: 2, Column: byteCol, Offset: len("package a\n") + byteCol - 1}
+	if got, want := (utf16Columns{}).column(p), byteCol-3; got != want {
+		t.Errorf("column = %d, want %d (byte column %d)", got, want, byteCol)
 	}
 }

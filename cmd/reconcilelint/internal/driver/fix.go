@@ -18,46 +18,46 @@ type edit struct {
 	text       string
 }
 
-// applyFixes applies the first suggested fix of every root diagnostic.
+// applyFixes applies the first suggested fix of every finding and returns
+// how many findings it left unfixed: those without a fix, those whose fix
+// was skipped, and with diff all of them (nothing is written).
 // Identical edits (the same fix seen through a package and its test
 // variant, or one import added by several fixes) are applied once; a fix
 // whose edits overlap an already accepted different edit is skipped whole.
 // Changed files are gofmt-ed. With diff, files are left alone and a
 // unified diff is printed instead.
-func applyFixes(graph *checker.Graph, diff bool, stdout io.Writer) error {
+func applyFixes(graph *checker.Graph, diff bool, stdout, stderr io.Writer) (int, error) {
 	byFile := map[string][]edit{}
-	var skipped int
-	for _, act := range graph.Roots {
-		if act.Err != nil {
+	var skipped, unfixable int
+	all := findings(graph)
+	for _, f := range all {
+		fset := f.act.Package.Fset
+		d := f.diag
+		if len(d.SuggestedFixes) == 0 {
+			unfixable++
 			continue
 		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			if len(d.SuggestedFixes) == 0 {
+		fix := d.SuggestedFixes[0]
+		proposed := map[string][]edit{}
+		for _, te := range fix.TextEdits {
+			end := te.End
+			if !end.IsValid() {
+				end = te.Pos
+			}
+			tf := fset.File(te.Pos)
+			if tf == nil {
 				continue
 			}
-			fix := d.SuggestedFixes[0]
-			proposed := map[string][]edit{}
-			for _, te := range fix.TextEdits {
-				end := te.End
-				if !end.IsValid() {
-					end = te.Pos
-				}
-				tf := fset.File(te.Pos)
-				if tf == nil {
-					continue
-				}
-				proposed[tf.Name()] = append(proposed[tf.Name()], edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
-			}
-			if conflicts(byFile, proposed) {
-				skipped++
-				continue
-			}
-			for name, es := range proposed {
-				for _, e := range es {
-					if !slices.Contains(byFile[name], e) {
-						byFile[name] = append(byFile[name], e)
-					}
+			proposed[tf.Name()] = append(proposed[tf.Name()], edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+		}
+		if conflicts(byFile, proposed) {
+			skipped++
+			continue
+		}
+		for name, es := range proposed {
+			for _, e := range es {
+				if !slices.Contains(byFile[name], e) {
+					byFile[name] = append(byFile[name], e)
 				}
 			}
 		}
@@ -70,7 +70,7 @@ func applyFixes(graph *checker.Graph, diff bool, stdout io.Writer) error {
 	for _, name := range names {
 		old, err := os.ReadFile(name)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		updated := apply(old, byFile[name])
 		if formatted, err := format.Source(updated); err == nil {
@@ -81,13 +81,16 @@ func applyFixes(graph *checker.Graph, diff bool, stdout io.Writer) error {
 			continue
 		}
 		if err := os.WriteFile(name, updated, 0o644); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	if skipped > 0 {
-		fmt.Fprintf(os.Stderr, "%d fix(es) skipped: they overlap other fixes; run again to apply them\n", skipped)
+		fmt.Fprintf(stderr, "%d fix(es) skipped: they overlap other fixes; run again to apply them\n", skipped)
 	}
-	return nil
+	if diff {
+		return len(all), nil
+	}
+	return unfixable + skipped, nil
 }
 
 // conflicts reports whether a proposed fix overlaps accepted edits other
@@ -198,8 +201,9 @@ func splitLines(b []byte) []string {
 	return lines
 }
 
-// lineOps computes an edit script with a longest-common-subsequence table,
-// after trimming the common prefix and suffix.
+// lineOps computes an edit script with Myers' algorithm, after trimming
+// the common prefix and suffix: O((n+m)·D) time and O(D²) memory for D
+// changed lines, so a few fixes in a long file stay cheap.
 func lineOps(x, y []string) []lineOp {
 	pre := 0
 	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
@@ -210,34 +214,21 @@ func lineOps(x, y []string) []lineOp {
 		suf++
 	}
 	mx, my := x[pre:len(x)-suf], y[pre:len(y)-suf]
-	lcs := make([][]int, len(mx)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(my)+1)
-	}
-	for i := len(mx) - 1; i >= 0; i-- {
-		for j := len(my) - 1; j >= 0; j-- {
-			if mx[i] == my[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
 	var ops []lineOp
 	for i := range pre {
 		ops = append(ops, lineOp{' ', x[i], i, i})
 	}
 	i, j := 0, 0
-	for i < len(mx) || j < len(my) {
-		switch {
-		case i < len(mx) && j < len(my) && mx[i] == my[j]:
+	for _, k := range myers(mx, my) {
+		switch k {
+		case ' ':
 			ops = append(ops, lineOp{' ', mx[i], pre + i, pre + j})
 			i++
 			j++
-		case i < len(mx) && (j == len(my) || lcs[i+1][j] >= lcs[i][j+1]):
-			ops = append(ops, lineOp{'-', mx[i], pre + i, pre + j}) // deletions first
+		case '-':
+			ops = append(ops, lineOp{'-', mx[i], pre + i, pre + j})
 			i++
-		default:
+		case '+':
 			ops = append(ops, lineOp{'+', my[j], pre + i, pre + j})
 			j++
 		}
@@ -245,5 +236,75 @@ func lineOps(x, y []string) []lineOp {
 	for k := range suf {
 		ops = append(ops, lineOp{' ', x[len(x)-suf+k], len(x) - suf + k, len(y) - suf + k})
 	}
+	return ops
+}
+
+// myers returns a shortest edit script turning a into b: ' ' keeps a line,
+// '-' deletes one of a, '+' inserts one of b.
+func myers(a, b []string) []byte {
+	n, m := len(a), len(b)
+	limit := n + m
+	v := make([]int, 2*limit+3) // v[off+k]: furthest x on diagonal k
+	off := limit + 1
+	var trace [][]int // trace[d]: v[off-d .. off+d] before round d
+	for d := 0; d <= limit; d++ {
+		trace = append(trace, slices.Clone(v[off-d:off+d+1]))
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
+				x = v[off+k+1] // down: insert b[y]
+			} else {
+				x = v[off+k-1] + 1 // right: delete a[x]
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x++
+				y++
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				return backtrack(trace, n, m)
+			}
+		}
+	}
+	return nil // not reached: d = n+m always ends
+}
+
+func backtrack(trace [][]int, x, y int) []byte {
+	var ops []byte
+	for d := len(trace) - 1; d > 0; d-- {
+		prev := trace[d] // v[-d..d] before round d: the ends of round d-1
+		at := func(k int) int { return prev[k+d] }
+		k := x - y
+		var pk int
+		if k == -d || (k != d && at(k-1) < at(k+1)) {
+			pk = k + 1
+		} else {
+			pk = k - 1
+		}
+		px := at(pk)
+		py := px - pk
+		start := px // the point after this round's one move
+		if pk == k-1 {
+			start = px + 1
+		}
+		for x > start { // the snake of equal lines after the move
+			ops = append(ops, ' ')
+			x--
+			y--
+		}
+		if pk == k+1 {
+			ops = append(ops, '+')
+		} else {
+			ops = append(ops, '-')
+		}
+		x, y = px, py
+	}
+	for x > 0 && y > 0 {
+		ops = append(ops, ' ')
+		x--
+		y--
+	}
+	slices.Reverse(ops)
 	return ops
 }

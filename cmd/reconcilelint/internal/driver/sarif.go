@@ -3,12 +3,12 @@ package driver
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -169,71 +169,63 @@ func writeSARIF(path string, graph *checker.Graph, analyzers []*analysis.Analyze
 		}
 		return sarifArtifactLoc{URI: "file://" + filepath.ToSlash(uri)}, p
 	}
+	cols := utf16Columns{}
 	region := func(fset *token.FileSet, pos, end token.Pos) (sarifArtifactLoc, sarifRegion) {
 		loc, p := artifact(fset, pos)
-		r := sarifRegion{StartLine: max(p.Line, 1), StartColumn: max(p.Column, 1)}
+		r := sarifRegion{StartLine: max(p.Line, 1), StartColumn: max(cols.column(p), 1)}
 		if end.IsValid() && end >= pos {
 			e := fset.Position(end)
-			r.EndLine, r.EndColumn = e.Line, max(e.Column, 1)
+			r.EndLine, r.EndColumn = e.Line, max(cols.column(e), 1)
 		}
 		return loc, r
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
-	seen := map[string]bool{}
 	for act := range graph.All() {
 		if act.Err != nil && act.IsRoot {
 			inv.ExecutionSuccessful = false
 			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifMessage{act.Err.Error()}})
 		}
-		if !act.IsRoot {
-			continue
+	}
+	for _, fd := range findings(graph) {
+		act, d, fset := fd.act, fd.diag, fd.act.Package.Fset
+		loc, reg := region(fset, d.Pos, d.End)
+		res := sarifResult{
+			RuleID:    act.Analyzer.Name,
+			RuleIndex: index[act.Analyzer.Name],
+			Level:     "warning",
+			Message:   sarifMessage{d.Message},
+			Locations: []sarifLocation{{Physical: sarifPhysicalLocation{loc, reg}}},
 		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			loc, reg := region(fset, d.Pos, d.End)
-			key := fmt.Sprint(act.Analyzer.Name, loc.URI, reg.StartLine, reg.StartColumn, d.Message)
-			if seen[key] {
-				continue // a file seen through a package and its test variant
-			}
-			seen[key] = true
-			res := sarifResult{
-				RuleID:    act.Analyzer.Name,
-				RuleIndex: index[act.Analyzer.Name],
-				Level:     "warning",
-				Message:   sarifMessage{d.Message},
-				Locations: []sarifLocation{{Physical: sarifPhysicalLocation{loc, reg}}},
-			}
-			for i, rel := range d.Related {
-				rloc, rreg := region(fset, rel.Pos, rel.End)
-				id := i
-				res.Related = append(res.Related, sarifLocation{ID: &id, Physical: sarifPhysicalLocation{rloc, rreg}, Message: &sarifMessage{rel.Message}})
-			}
-			for _, fix := range d.SuggestedFixes {
-				byFile := map[string]*sarifArtifactChange{}
-				var order []string
-				for _, e := range fix.TextEdits {
-					floc, freg := region(fset, e.Pos, e.End)
-					if e.End == e.Pos {
-						freg.EndLine, freg.EndColumn = freg.StartLine, freg.StartColumn
-					}
-					ch := byFile[floc.URI]
-					if ch == nil {
-						ch = &sarifArtifactChange{Artifact: floc}
-						byFile[floc.URI] = ch
-						order = append(order, floc.URI)
-					}
-					ch.Replacements = append(ch.Replacements, sarifReplacement{Deleted: freg, Inserted: &sarifMessage{string(e.NewText)}})
-				}
-				f := sarifFix{Description: sarifMessage{fix.Message}}
-				for _, uri := range order {
-					f.Changes = append(f.Changes, *byFile[uri])
-				}
-				if len(f.Changes) > 0 {
-					res.Fixes = append(res.Fixes, f)
-				}
-			}
-			run.Results = append(run.Results, res)
+		for i, rel := range d.Related {
+			rloc, rreg := region(fset, rel.Pos, rel.End)
+			id := i
+			res.Related = append(res.Related, sarifLocation{ID: &id, Physical: sarifPhysicalLocation{rloc, rreg}, Message: &sarifMessage{rel.Message}})
 		}
+		for _, fix := range d.SuggestedFixes {
+			byFile := map[string]*sarifArtifactChange{}
+			var order []string
+			for _, e := range fix.TextEdits {
+				floc, freg := region(fset, e.Pos, e.End)
+				if e.End == e.Pos {
+					freg.EndLine, freg.EndColumn = freg.StartLine, freg.StartColumn
+				}
+				ch := byFile[floc.URI]
+				if ch == nil {
+					ch = &sarifArtifactChange{Artifact: floc}
+					byFile[floc.URI] = ch
+					order = append(order, floc.URI)
+				}
+				ch.Replacements = append(ch.Replacements, sarifReplacement{Deleted: freg, Inserted: &sarifMessage{string(e.NewText)}})
+			}
+			f := sarifFix{Description: sarifMessage{fix.Message}}
+			for _, uri := range order {
+				f.Changes = append(f.Changes, *byFile[uri])
+			}
+			if len(f.Changes) > 0 {
+				res.Fixes = append(res.Fixes, f)
+			}
+		}
+		run.Results = append(run.Results, res)
 	}
 	slices.SortFunc(run.Results, func(a, b sarifResult) int {
 		pa, pb := a.Locations[0].Physical, b.Locations[0].Physical
@@ -250,4 +242,29 @@ func writeSARIF(path string, graph *checker.Graph, analyzers []*analysis.Analyze
 		return err
 	}
 	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// utf16Columns turns the byte columns of token.Position into the UTF-16
+// code unit columns the SARIF run declares (columnKind utf16CodeUnits),
+// reading each file once.
+type utf16Columns map[string][]byte
+
+func (c utf16Columns) column(p token.Position) int {
+	if p.Column <= 1 || p.Filename == "" {
+		return p.Column
+	}
+	content, ok := c[p.Filename]
+	if !ok {
+		content, _ = os.ReadFile(p.Filename)
+		c[p.Filename] = content
+	}
+	start := p.Offset - (p.Column - 1)
+	if start < 0 || p.Offset > len(content) {
+		return p.Column
+	}
+	n := 0
+	for _, r := range string(content[start:p.Offset]) {
+		n += max(utf16.RuneLen(r), 1) // an invalid byte is one U+FFFD
+	}
+	return n + 1
 }

@@ -20,41 +20,25 @@ import (
 // twice). Positions under the working directory are printed relative to
 // it, as go vet prints them; analyzer errors come first.
 func printText(w io.Writer, graph *checker.Graph, contextLines int) error {
-	type finding struct {
+	type entry struct {
 		pos  token.Position
 		end  token.Position
 		diag analysis.Diagnostic
 		fset *token.FileSet
 		name string
 	}
-	type key struct {
-		pos, end token.Position
-		name     string
-		message  string
-	}
 	var errs []string
-	var all []finding
-	seen := map[key]bool{}
 	for act := range graph.All() {
 		if act.Err != nil {
 			errs = append(errs, fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err))
-			continue
-		}
-		if !act.IsRoot {
-			continue
-		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			f := finding{pos: fset.Position(d.Pos), end: fset.Position(d.End), diag: d, fset: fset, name: act.Analyzer.Name}
-			k := key{f.pos, f.end, f.name, d.Message}
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			all = append(all, f)
 		}
 	}
-	slices.SortFunc(all, func(a, b finding) int {
+	var all []entry
+	for _, f := range findings(graph) {
+		fset := f.act.Package.Fset
+		all = append(all, entry{pos: fset.Position(f.diag.Pos), end: fset.Position(f.diag.End), diag: f.diag, fset: fset, name: f.act.Analyzer.Name})
+	}
+	slices.SortFunc(all, func(a, b entry) int {
 		return cmp.Or(
 			cmp.Compare(a.pos.Filename, b.pos.Filename),
 			cmp.Compare(a.pos.Offset, b.pos.Offset),
