@@ -74,7 +74,13 @@
 // that key takes it over, which this analyzer does not look for. Also not
 // reported: a replacement whose new value is built from the live one (a
 // merge), one that fills a nil map, and subset checks (every desired key
-// present with its value), which are correct.
+// present with its value), which are correct. Nor a replacement that runs
+// only when the operator's own hash annotation on the live object differs
+// from a computed value (`if live.Annotations[hashKey] != hash(desired)`,
+// or after `if ... == hash { return }`): the desired template differs
+// there, so the rollout happens anyway and no restart is undone. A
+// comparison with a constant (`!= "true"`) is a flag, not a hash; a hash
+// comparison joined with || guards nothing.
 //
 // Comparisons in _test.go files are not reported: there an exact
 // comparison is an assertion about the result, not a drift check.

@@ -291,6 +291,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if carriedBefore(as.Pos()) {
 		return
 	}
+	if !merge && hashGuarded(c.pass.TypesInfo, stack, as, t.root) {
+		return // the template changes in this branch anyway: no extra rollout
+	}
 	kind := t.kind
 	if kind == "workload" {
 		kind = "workload's"
@@ -400,6 +403,64 @@ func mentions(info *types.Info, rhs ast.Expr, dst astutil.Path, inits map[*types
 		return !found
 	})
 	return found
+}
+
+// hashGuarded reports whether the assignment runs only when an annotation
+// of the live object root, read with a constant key, differs from a
+// computed value: `if live.Annotations[specHashKey] != hash(desired)`, or
+// after `if live.Annotations[specHashKey] == hash { return }`. That is the
+// operator's own hash of its desired spec: in that branch the desired
+// template differs from the live one, so a rollout happens anyway and
+// dropping restartedAt undoes no restart. A comparison with a constant
+// (`!= "true"`) is a flag, not a hash, and guards nothing.
+func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *types.Var) bool {
+	differs := func(cond ast.Expr, op token.Token) bool {
+		b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+		if !ok || b.Op != op {
+			return false
+		}
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr)
+			if !ok || k8s.MetadataMap(info, ix.X) != "Annotations" || astutil.RootVar(info, ix.X) != root {
+				continue
+			}
+			if key, ok := info.Types[ix.Index]; !ok || key.Value == nil {
+				continue // the key must be a constant
+			}
+			if other, ok := info.Types[pair[1]]; ok && other.Value == nil && astutil.RootVar(info, pair[1]) != root {
+				return true
+			}
+		}
+		return false
+	}
+	for _, cond := range astutil.GuardingConds(stack, as) {
+		if differs(cond, token.NEQ) {
+			return true
+		}
+	}
+	// An earlier `if <hash equal> { return }` in an enclosing block.
+	child := ast.Node(as)
+	for i := len(stack) - 1; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			return false
+		}
+		if block, ok := stack[i].(*ast.BlockStmt); ok {
+			for _, st := range block.List {
+				if st == child {
+					break
+				}
+				ifs, ok := st.(*ast.IfStmt)
+				if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
+					continue
+				}
+				if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ret && differs(ifs.Cond, token.EQL) {
+					return true
+				}
+			}
+		}
+		child = stack[i]
+	}
+	return false
 }
 
 // guardedNil reports whether the assignment only runs when dst is nil.
