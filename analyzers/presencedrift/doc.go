@@ -29,7 +29,7 @@
 //
 // Reported: `_, ok := m[K]` (the value discarded) where m is the
 // Annotations or Labels of a live object (also through GetAnnotations() and
-// GetLabels()), K is a constant, and ok decides drift: it is returned from
+// GetLabels(), or a local declared from either), K is a constant, and ok decides drift: it is returned from
 // a function whose name says drift (NeedsUpdate, Changed, Differs, Drift,
 // Outdated, Stale, Mismatch, ShouldUpdate) or whose result guards an
 // Update, Patch or Apply in the package, or it guards such a write itself

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -77,6 +78,7 @@ func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 		}
 		fn, _ := info.Defs[fd.Name].(*types.Func)
 		driftName := isDriftName(fd.Name.Name)
+		var inits map[*types.Var]ast.Expr
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if _, ok := n.(*ast.FuncLit); ok {
 				return false // a closure's returns are not the function's
@@ -100,9 +102,19 @@ func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 			if !ok || okVar == nil {
 				return true
 			}
-			k := mapKind(info, ix.X)
+			m := ix.X
+			if id, ok := ast.Unparen(m).(*ast.Ident); ok {
+				// anns := live.GetAnnotations(); _, ok := anns[K]
+				if inits == nil {
+					inits = astutil.Inits(info, fd.Body)
+				}
+				if v := astutil.IdentVar(info, id); v != nil && inits[v] != nil {
+					m = inits[v]
+				}
+			}
+			k := mapKind(info, m)
 			key, isConst := merge.ConstString(info, ix.Index)
-			if k == "" || !isConst || liveRes.Expr(ix.X) == live.NotLive {
+			if k == "" || !isConst || liveRes.Expr(m) == live.NotLive {
 				return true
 			}
 			group := receiverOf(info, fd)
@@ -172,7 +184,10 @@ func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar
 	if len(uses) != 1 || ret == nil {
 		return none, false
 	}
-	mapText := types.ExprString(ix.X)
+	mapPath, ok := astutil.PathOf(info, ix.X)
+	if !ok {
+		return none, false
+	}
 	key, _ := merge.ConstString(info, ix.Index)
 	var cmp *ast.BinaryExpr
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -181,7 +196,10 @@ func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar
 			return cmp == nil
 		}
 		lix, ok := ast.Unparen(b.X).(*ast.IndexExpr)
-		if !ok || types.ExprString(lix.X) != mapText {
+		if !ok {
+			return true
+		}
+		if p, ok := astutil.PathOf(info, lix.X); !ok || !p.Equal(mapPath) {
 			return true
 		}
 		if k, ok := merge.ConstString(info, lix.Index); !ok || k != key {

@@ -24,3 +24,10 @@ func TestPresenceDrift(t *testing.T) {
 	dir := repotest.Testdata(t)
 	analysistest.RunWithSuggestedFixes(t, dir, presencedrift.Analyzer, "presencedrift/a", "presencedrift/shared")
 }
+
+// TestAccessors: checks through GetAnnotations()/GetLabels(), also kept in
+// a local first.
+func TestAccessors(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, repotest.Testdata(t), presencedrift.Analyzer, "presencedrift/accessor")
+}

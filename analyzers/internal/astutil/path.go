@@ -21,11 +21,13 @@ type Path struct {
 	Steps []Step
 }
 
-// A Step selects a field or an element.
+// A Step selects a field, an element, or the result of an accessor (a
+// method called without arguments, such as GetAnnotations()).
 type Step struct {
-	Field *types.Var   // a field, or nil for an index
-	Key   string       // an index's constant value (exact), when constant
-	Var   types.Object // an index's variable, when it is one
+	Field  *types.Var   // a field
+	Method *types.Func  // an accessor
+	Key    string       // an index's constant value (exact), when constant
+	Var    types.Object // an index's variable, when it is one
 }
 
 // PathOf returns the path e denotes, or false when e is not a location
@@ -64,6 +66,17 @@ func PathOf(info *types.Info, e ast.Expr) (Path, bool) {
 				steps = append(steps, Step{Field: fields[i]})
 			}
 			e = x.X
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || len(x.Args) > 0 {
+				return Path{}, false
+			}
+			s := info.Selections[sel]
+			if s == nil || s.Kind() != types.MethodVal {
+				return Path{}, false
+			}
+			steps = append(steps, Step{Method: s.Obj().(*types.Func)})
+			e = sel.X
 		case *ast.StarExpr:
 			e = x.X
 		case *ast.UnaryExpr:
@@ -115,6 +128,9 @@ func (s Step) equal(t Step) bool {
 	if s.Field != nil || t.Field != nil {
 		return s.Field != nil && t.Field != nil && s.Field.Origin() == t.Field.Origin()
 	}
+	if s.Method != nil || t.Method != nil {
+		return s.Method != nil && t.Method != nil && s.Method.Origin() == t.Method.Origin()
+	}
 	if s.Var != nil || t.Var != nil {
 		return s.Var == t.Var
 	}
@@ -149,6 +165,8 @@ func (p Path) String() string {
 		switch {
 		case s.Field != nil:
 			b.WriteString("." + s.Field.Name())
+		case s.Method != nil:
+			b.WriteString("." + s.Method.Name() + "()")
 		case s.Var != nil:
 			b.WriteString("[" + s.Var.Name() + "]")
 		default:
