@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 func TestValidate(t *testing.T) {
@@ -53,5 +55,20 @@ func TestNamesTitlesAndPackages(t *testing.T) {
 		if a.URL == "" {
 			t.Errorf("%s: no URL", a.Name)
 		}
+	}
+}
+
+// TestImportNamesAndLookalikes: every analyzer matches Kubernetes types,
+// functions and fields by package and object, not by spelling: it fires
+// with unusual import aliases and with a dot import (<name>/imports), and
+// stays silent on a package's own types named like Kubernetes ones
+// (<name>/lookalike).
+func TestImportNamesAndLookalikes(t *testing.T) {
+	t.Parallel()
+	dir := repotest.Testdata(t)
+	for _, a := range analyzers.New(analyzers.Settings{}) {
+		t.Run(a.Name, func(t *testing.T) {
+			analysistest.Run(t, dir, a, a.Name+"/imports", a.Name+"/lookalike")
+		})
 	}
 }
