@@ -185,34 +185,40 @@ func (c *checker) where(pos token.Pos) string {
 }
 
 // describe builds the message for a replacement of r.field on a live Pod.
-func (c *checker) describe(field string, lost []string) string {
+func (c *checker) describe(pos, end token.Pos, field string, lost []string) analysis.Diagnostic {
 	const consequence = "so the Pod never matches its desired state"
+	var msg, why string
 	switch field {
 	case "PodSpec", "Container":
 		what := "live Pod's Spec"
 		if field == "Container" {
 			what = "live Pod's container"
 		}
+		msg = fmt.Sprintf("%s replaced wholesale, dropping the admission-set %s", what, list(lost))
+		why = "admission mutates each of them, " + consequence
 		if len(lost) == 1 {
-			return fmt.Sprintf("%s replaced wholesale without keeping %s; %s, %s",
-				what, lost[0], c.fields[field+"."+lost[0]].source, consequence)
+			why = c.fields[field+"."+lost[0]].source + ", " + consequence
 		}
-		return fmt.Sprintf("%s replaced wholesale without keeping %s; admission mutates each of them, %s",
-			what, list(lost), consequence)
 	case "SecurityContext", "PodSecurityContext":
 		what := "live Pod's container SecurityContext"
 		if field == "PodSecurityContext" {
 			what = "live Pod's SecurityContext"
 		}
-		return fmt.Sprintf("%s replaced wholesale without keeping %s; OpenShift's SCC admission sets them, %s",
-			what, list(lowerFirst(lost)), consequence)
+		msg = fmt.Sprintf("%s replaced wholesale, dropping the admission-set %s", what, list(lowerFirst(lost)))
+		why = "OpenShift's SCC admission sets them, " + consequence
+	default:
+		f := c.fields[field]
+		what := "live Pod's " + f.name
+		if f.owner == "Container" {
+			what = "live Pod's container " + f.name
+		}
+		msg = what + " replaced wholesale: the Pod never matches its desired state"
+		why = f.source
 	}
-	f := c.fields[field]
-	what := "live Pod's " + f.name
-	if f.owner == "Container" {
-		what = "live Pod's container " + f.name
+	return analysis.Diagnostic{
+		Pos: pos, End: end, Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: pos, End: end, Message: why}},
 	}
-	return fmt.Sprintf("%s replaced wholesale; %s, %s", what, f.source, consequence)
 }
 
 func list(names []string) string {

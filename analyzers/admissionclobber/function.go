@@ -641,7 +641,7 @@ func (fn *function) report() {
 			default:
 				continue
 			}
-			c.report(analysis.Diagnostic{Pos: x.r.pos, End: as.node.End(), Message: c.describe(x.r.field, x.r.lost)}, x.r.field)
+			c.report(c.describe(x.r.pos, as.node.End(), x.r.field, x.r.lost), x.r.field)
 		}
 	}
 	for _, call := range fn.calls {
@@ -668,7 +668,7 @@ func (fn *function) report() {
 					related = append(related, analysis.RelatedInformation{Pos: r.pos, Message: "replaced here, in " + r.Func})
 					// The helper is in this package: report its assignment too.
 					if !c.generated[f] {
-						c.report(analysis.Diagnostic{Pos: r.pos, Message: c.describe(r.Field, r.Lost)}, r.Field)
+						c.report(c.describe(r.pos, token.NoPos, r.Field, r.Lost), r.Field)
 					}
 				} else {
 					related = append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: fmt.Sprintf("replaced at %s, in %s", r.Where, r.Func)})
@@ -676,8 +676,10 @@ func (fn *function) report() {
 			}
 			slices.Sort(wheres)
 			wheres = slices.Compact(wheres)
-			msg := fmt.Sprintf("%s: %s (at %s)", calleeName(callee), c.describe(field, slices.Sorted(maps.Keys(lost))), strings.Join(wheres, ", "))
-			c.report(analysis.Diagnostic{Pos: call.node.Pos(), End: call.node.End(), Message: msg, Related: related}, field)
+			d := c.describe(call.node.Pos(), call.node.End(), field, slices.Sorted(maps.Keys(lost)))
+			d.Message = fmt.Sprintf("%s: %s (at %s)", calleeName(callee), d.Message, strings.Join(wheres, ", "))
+			d.Related = append(d.Related, related...)
+			c.report(d, field)
 		}
 	}
 	fn.reportDeepEqual()
@@ -794,28 +796,35 @@ func (fn *function) reportDeepEqual() {
 			if ob.root != nil && c.live.VarReason(ob.root) != live.NotLive {
 				continue // both sides come from the cluster: a merged copy
 			}
-			c.report(analysis.Diagnostic{Pos: call.node.Pos(), End: call.node.End(), Message: c.describeCompare(what)}, "compare")
+			c.report(c.describeCompare(call.node.Pos(), call.node.End(), what), "compare")
 			break
 		}
 	}
 }
 
 // describeCompare builds the message for a strict drift check.
-func (c *checker) describeCompare(what string) string {
-	const tail = "so the check always sees a difference: compare only the fields the operator sets, or a hash of the desired spec"
+func (c *checker) describeCompare(pos, end token.Pos, what string) analysis.Diagnostic {
+	const remedy = "compare only the fields the operator sets, or a hash of the desired spec"
+	var why string
 	switch what {
 	case "PodSpec", "Container":
 		name, owner := "live Pod's Spec", "PodSpec"
 		if what == "Container" {
 			name, owner = "live Pod's container", "Container"
 		}
-		return fmt.Sprintf("drift check compares the %s strictly with a desired one; admission mutates its %s, %s",
-			name, list(c.fields.of(owner)), tail)
+		why = fmt.Sprintf("admission mutates its %s; %s", list(c.fields.of(owner)), remedy)
+		what = name
+	default:
+		f := c.fields[what]
+		what = "live Pod's " + f.name
+		if f.owner == "Container" {
+			what = "live Pod's container " + f.name
+		}
+		why = fmt.Sprintf("%s; %s", f.source, remedy)
 	}
-	f := c.fields[what]
-	name := "live Pod's " + f.name
-	if f.owner == "Container" {
-		name = "live Pod's container " + f.name
+	return analysis.Diagnostic{
+		Pos: pos, End: end,
+		Message: fmt.Sprintf("drift check compares the %s strictly: admission's changes always read as drift", what),
+		Related: []analysis.RelatedInformation{{Pos: pos, End: end, Message: why}},
 	}
-	return fmt.Sprintf("drift check compares the %s strictly with a desired value; %s, %s", name, f.source, tail)
 }

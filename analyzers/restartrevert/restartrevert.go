@@ -306,7 +306,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: as.Pos(), End: as.End(),
-		Message: fmt.Sprintf("%s replaced wholesale without carrying over the %s annotation of the live template; `kubectl rollout restart` will be undone", subject, restartedAt),
+		Message: subject + " replaced wholesale, dropping restartedAt: `kubectl rollout restart` will be undone",
+		Related: []analysis.RelatedInformation{{Pos: as.Pos(), End: as.End(),
+			Message: "carry " + restartedAt + " over from the live template's annotations first, or use server-side apply"}},
 	})
 }
 
@@ -339,7 +341,9 @@ func (c *checker) comparison(call *ast.CallExpr) {
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("drift check compares the live %s's %s strictly; `kubectl rollout restart` adds %s, so a restart reads as drift and will be undone: check that each desired key has its value instead", t.kind, t.what, restartedAt),
+		Message: fmt.Sprintf("drift check compares the live %s's %s strictly: a restart reads as drift and will be undone", t.kind, t.what),
+		Related: []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(),
+			Message: "`kubectl rollout restart` adds " + restartedAt + "; check that each desired key has its value instead"}},
 	})
 }
 
@@ -374,7 +378,9 @@ func (c *checker) keyLoop(r *ast.RangeStmt) {
 	if found {
 		c.pass.Report(analysis.Diagnostic{
 			Pos: r.Pos(), End: r.X.End(),
-			Message: fmt.Sprintf("drift check requires every key of the live %s's pod template annotations to be desired; `kubectl rollout restart` adds %s, so a restart reads as drift and will be undone: range over the desired keys instead", t.kind, restartedAt),
+			Message: fmt.Sprintf("drift check requires every key of the live %s's pod template annotations to be desired: a restart reads as drift", t.kind),
+			Related: []analysis.RelatedInformation{{Pos: r.Pos(), End: r.X.End(),
+				Message: "`kubectl rollout restart` adds " + restartedAt + "; range over the desired keys instead"}},
 		})
 	}
 }

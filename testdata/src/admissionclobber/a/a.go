@@ -25,7 +25,7 @@ func (r *Reconciler) syncPullSecrets(ctx context.Context, key client.ObjectKey, 
 	if err := r.Get(ctx, key, pod); err != nil {
 		return err
 	}
-	pod.Spec.ImagePullSecrets = want // want `live Pod's ImagePullSecrets replaced wholesale; the ServiceAccount admission plugin adds the service account's pull secrets when the Pod has none, so the Pod never matches its desired state`
+	pod.Spec.ImagePullSecrets = want // want `live Pod's ImagePullSecrets replaced wholesale: the Pod never matches its desired state`
 	return r.Update(ctx, pod)
 }
 
@@ -36,9 +36,9 @@ func (r *Reconciler) syncContainers(ctx context.Context, key client.ObjectKey, s
 		return err
 	}
 	for i := range pod.Spec.Containers {
-		pod.Spec.Containers[i].SecurityContext = sc // want `live Pod's container SecurityContext replaced wholesale; OpenShift's SCC admission`
+		pod.Spec.Containers[i].SecurityContext = sc // want `live Pod's container SecurityContext replaced wholesale: the Pod never matches its desired state`
 		c := &pod.Spec.Containers[i]
-		c.Env = env // want `live Pod's container Env replaced wholesale; IRSA, EKS Pod Identity`
+		c.Env = env // want `live Pod's container Env replaced wholesale: the Pod never matches its desired state`
 	}
 	// A range value is a copy: changing it changes nothing.
 	for _, c := range pod.Spec.Containers {
@@ -53,7 +53,7 @@ func (r *Reconciler) mutate(ctx context.Context, name string, tolerations []core
 	pod := &corev1.Pod{}
 	pod.Name = name
 	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, pod, func() error {
-		pod.Spec.Tolerations = tolerations // want `live Pod's Tolerations replaced wholesale; DefaultTolerationSeconds`
+		pod.Spec.Tolerations = tolerations // want `live Pod's Tolerations replaced wholesale: the Pod never matches its desired state`
 		if pod.Spec.NodeSelector == nil {
 			pod.Spec.NodeSelector = map[string]string{} // fills an empty field
 		}
@@ -87,7 +87,7 @@ func (r *Reconciler) merges(ctx context.Context, key client.ObjectKey, vols []co
 		pod.Spec.ImagePullSecrets = secrets // admission adds secrets only to a Pod with none
 	}
 	pod.Spec.PriorityClassName = "tablet-critical" // a constant name: admission leaves it alone
-	pod.Spec.ServiceAccountName = sa               // want `live Pod's ServiceAccountName replaced wholesale; the ServiceAccount admission plugin sets it to "default" when it is empty`
+	pod.Spec.ServiceAccountName = sa               // want `live Pod's ServiceAccountName replaced wholesale: the Pod never matches its desired state`
 	return r.Update(ctx, pod)
 }
 
@@ -97,7 +97,7 @@ func (r *Reconciler) wholeSpec(ctx context.Context, key client.ObjectKey, desire
 	if err := r.Get(ctx, key, pod); err != nil {
 		return err
 	}
-	pod.Spec = desired.Spec // want `live Pod's Spec replaced wholesale without keeping Affinity, Containers, DNSConfig, .*Volumes; admission mutates each of them`
+	pod.Spec = desired.Spec // want `live Pod's Spec replaced wholesale, dropping the admission-set Affinity, Containers, DNSConfig, .*Volumes`
 	return r.Update(ctx, pod)
 }
 
@@ -107,8 +107,8 @@ func (r *Reconciler) helpers(ctx context.Context, key client.ObjectKey, desired 
 	if err := r.Get(ctx, key, pod); err != nil {
 		return err
 	}
-	podmerge.Containers(&pod.Spec.Containers, desired) // want `podmerge.Containers: live Pod's container replaced wholesale without keeping Env` `podmerge.Containers: live Pod's container SecurityContext replaced wholesale without keeping runAsNonRoot, runAsUser, seLinuxOptions and seccompProfile; OpenShift's SCC admission sets them` `podmerge.Containers: live Pod's container SecurityContext replaced wholesale; OpenShift's SCC admission sets runAsUser`
-	podmerge.SetPullSecrets(&pod.Spec, secrets)        // want `podmerge.SetPullSecrets: live Pod's ImagePullSecrets replaced wholesale; .* \(at podmerge/podmerge.go:\d+\)`
+	podmerge.Containers(&pod.Spec.Containers, desired) // want `podmerge.Containers: live Pod's container replaced wholesale, dropping the admission-set Env` `podmerge.Containers: live Pod's container SecurityContext replaced wholesale, dropping the admission-set runAsNonRoot, runAsUser, seLinuxOptions and seccompProfile` `podmerge.Containers: live Pod's container SecurityContext replaced wholesale: the Pod never matches its desired state`
+	podmerge.SetPullSecrets(&pod.Spec, secrets)        // want `podmerge.SetPullSecrets: live Pod's ImagePullSecrets replaced wholesale: .* \(at podmerge/podmerge.go:\d+\)`
 	for i := range pod.Spec.Containers {
 		podmerge.ContainerKeepingAll(&pod.Spec.Containers[i], &desired[0]) // keeps everything admission added
 		podmerge.SecurityContextFieldwise(&pod.Spec.Containers[i].SecurityContext, desired[0].SecurityContext)
@@ -169,7 +169,7 @@ func (r *Reconciler) tablets(spec *tablet.Spec) {
 		},
 		Update: func(key client.ObjectKey, obj runtime.Object) {
 			pod := obj.(*corev1.Pod)
-			tablet.UpdatePod(pod, spec) // want `tablet.UpdatePod: live Pod's ImagePullSecrets replaced wholesale; .* \(at tablet/tablet.go:\d+\)` `tablet.UpdatePod: live Pod's container replaced wholesale without keeping Env` `tablet.UpdatePod: live Pod's container SecurityContext replaced wholesale without keeping runAsNonRoot, runAsUser` `tablet.UpdatePod: live Pod's container SecurityContext replaced wholesale; OpenShift`
+			tablet.UpdatePod(pod, spec) // want `tablet.UpdatePod: live Pod's ImagePullSecrets replaced wholesale: .* \(at tablet/tablet.go:\d+\)` `tablet.UpdatePod: live Pod's container replaced wholesale, dropping the admission-set Env` `tablet.UpdatePod: live Pod's container SecurityContext replaced wholesale, dropping the admission-set runAsNonRoot, runAsUser` `tablet.UpdatePod: live Pod's container SecurityContext replaced wholesale: the Pod never matches its desired state`
 		},
 	})
 	reconcilePods(strategy{
@@ -202,7 +202,7 @@ func (r *Reconciler) localHelper(ctx context.Context, key client.ObjectKey, env 
 	if err := r.Get(ctx, key, pod); err != nil {
 		return err
 	}
-	setEnv(&pod.Spec.Containers[0], env) // want `a.setEnv: live Pod's container Env replaced wholesale; .*\(at a/a.go:\d+\)`
+	setEnv(&pod.Spec.Containers[0], env) // want `a.setEnv: live Pod's container Env replaced wholesale: the Pod never matches its desired state \(at a/a.go:\d+\)`
 	return r.Update(ctx, pod)
 }
 
@@ -212,10 +212,10 @@ func (r *Reconciler) drift(ctx context.Context, key client.ObjectKey, desired *c
 	if err := r.Get(ctx, key, pod); err != nil {
 		return false, err
 	}
-	if !equality.Semantic.DeepEqual(pod.Spec, desired.Spec) { // want `drift check compares the live Pod's Spec strictly with a desired one; admission mutates its Affinity`
+	if !equality.Semantic.DeepEqual(pod.Spec, desired.Spec) { // want `drift check compares the live Pod's Spec strictly: admission's changes always read as drift`
 		return true, nil
 	}
-	if !reflect.DeepEqual(tolerations, pod.Spec.Tolerations) { // want `drift check compares the live Pod's Tolerations strictly with a desired value`
+	if !reflect.DeepEqual(tolerations, pod.Spec.Tolerations) { // want `drift check compares the live Pod's Tolerations strictly: admission's changes always read as drift`
 		return true, nil
 	}
 	if !equality.Semantic.DeepDerivative(desired.Spec, pod.Spec) { // ignores what desired leaves unset

@@ -17,8 +17,8 @@ func (r *Reconciler) sync(ctx context.Context, key client.ObjectKey, probe *core
 	if err := r.Get(ctx, key, pod); err != nil {
 		return err
 	}
-	pod.Spec.Containers[0].LivenessProbe = probe  // want `live Pod's container LivenessProbe replaced wholesale; admission mutates it \(listed in extra-fields\)`
+	pod.Spec.Containers[0].LivenessProbe = probe  // want `live Pod's container LivenessProbe replaced wholesale: the Pod never matches its desired state`
 	pod.Spec.Containers[0].Env = env              // ignored
-	*&pod.Spec.Containers[0] = corev1.Container{} // want `live Pod's container replaced wholesale without keeping ImagePullPolicy, LivenessProbe, Resources, SecurityContext and VolumeMounts`
+	*&pod.Spec.Containers[0] = corev1.Container{} // want `live Pod's container replaced wholesale, dropping the admission-set ImagePullPolicy, LivenessProbe, Resources, SecurityContext and VolumeMounts`
 	return r.Update(ctx, pod)
 }

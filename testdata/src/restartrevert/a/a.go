@@ -32,8 +32,8 @@ func (r *Reconciler) getThenUpdate(ctx context.Context, key client.ObjectKey) er
 		return err
 	}
 	desired := desiredDeployment(key.Name)
-	if !maps.Equal(dep.Spec.Template.Annotations, desired.Spec.Template.Annotations) { // want `drift check compares the live Deployment's pod template annotations strictly; .kubectl rollout restart. adds kubectl.kubernetes.io/restartedAt, so a restart reads as drift and will be undone`
-		dep.Spec.Template = desired.Spec.Template // want `live Deployment's pod template replaced wholesale without carrying over the kubectl.kubernetes.io/restartedAt annotation of the live template; .kubectl rollout restart. will be undone`
+	if !maps.Equal(dep.Spec.Template.Annotations, desired.Spec.Template.Annotations) { // want `drift check compares the live Deployment's pod template annotations strictly: a restart reads as drift and will be undone`
+		dep.Spec.Template = desired.Spec.Template // want `live Deployment's pod template replaced wholesale, dropping restartedAt: .kubectl rollout restart. will be undone`
 		return r.Update(ctx, dep)
 	}
 	return nil
