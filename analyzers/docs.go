@@ -18,7 +18,7 @@ func Markdown() string {
 		title, _, _ := strings.Cut(a.Doc, "\n")
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | enabled |\n", a.Name, a.Name, title)
 	}
-	b.WriteString("\nEvery analyzer honours `//reconcilelint:ignore <analyzer>[,<analyzer>] <reason>` and never reports generated files.\n")
+	b.WriteString("\nEvery analyzer honours `//reconcilelint:ignore <analyzer>[,<analyzer>] <reason>` and never reports generated files; a directive that silences none of a named analyzer's findings is reported by that analyzer.\n")
 	for _, a := range All() {
 		title, body, _ := strings.Cut(a.Doc, "\n")
 		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", a.Name, strings.ToUpper(title[:1])+title[1:])

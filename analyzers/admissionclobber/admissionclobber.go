@@ -135,7 +135,7 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 	}
 	var funcs []*function
 	for _, f := range pass.Files {
-		c.generated[f] = ast.IsGenerated(f)
+		c.generated[f] = directive.IsGenerated(pass, f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				funcs = append(funcs, c.newFunction(fd, f))

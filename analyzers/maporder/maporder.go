@@ -127,7 +127,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	// building one per package would cost more than the walk.)
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) {
+		if directive.IsGenerated(pass, f) {
 			p.generated[pass.Fset.File(f.Pos())] = true
 		}
 		for _, d := range f.Decls {

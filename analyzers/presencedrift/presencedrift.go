@@ -66,7 +66,7 @@ func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				decls = append(decls, fd)
-				generated[fd] = ast.IsGenerated(f)
+				generated[fd] = directive.IsGenerated(pass, f)
 			}
 		}
 	}

@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // fast path: carry-over helpers only; no workload here to report on
 	}
 	for _, fd := range decls {
-		if ast.IsGenerated(files[fd]) {
+		if directive.IsGenerated(c.pass, files[fd]) {
 			continue
 		}
 		c.function(fd, astutil.IsTestFile(pass.Fset, fd.Pos()))

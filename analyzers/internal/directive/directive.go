@@ -7,10 +7,14 @@
 //     The reason is mandatory; a malformed directive is reported, by the
 //     analyzers it names, or by maporder when it names none that exist;
 //   - nothing is reported in a generated file (ast.IsGenerated);
+//   - a directive naming an analyzer that silenced none of its findings is
+//     reported by that analyzer, so stale directives do not pile up;
 //   - a panic in an analyzer becomes an error naming the analyzer, the
 //     package and the stack, and the rest of the run goes on.
 //
-// Wrap does all three by replacing the analyzer's Run and its pass's Report.
+// The directives and generated files are found once per package by the
+// Analyzer engine. Wrap does the rest by replacing the analyzer's Run and
+// its pass's Report; Guard gives an engine the panic guard alone.
 package directive
 
 import (
@@ -18,6 +22,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -34,53 +39,44 @@ const reporterOfLast = "maporder"
 
 const prefix = "//reconcilelint:ignore"
 
-// Wrap makes a's Run honour ignore directives and generated files, and
-// turn a panic into an error. It returns a.
-func Wrap(a *analysis.Analyzer) *analysis.Analyzer {
-	inner := a.Run
-	name := a.Name
-	a.Run = func(pass *analysis.Pass) (res any, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				res, err = nil, fmt.Errorf("analyzer %s panicked on package %s: %v\n%s", name, pass.Pkg.Path(), r, debug.Stack())
-			}
-		}()
-		f := newFilter(pass, name)
-		report := pass.Report
-		pass.Report = func(d analysis.Diagnostic) {
-			if !f.drop(d) {
-				report(d)
-			}
-		}
-		for _, d := range f.malformed {
-			report(d)
-		}
-		return inner(pass)
-	}
-	return a
-}
+// Analyzer finds, once per package, the generated files and the ignore
+// directives; every wrapped analyzer requires it.
+var Analyzer = Guard(&analysis.Analyzer{
+	Name:       "directives",
+	Doc:        "find reconcilelint's ignore directives and the generated files of a package (engine of every analyzer)",
+	ResultType: reflect.TypeFor[*Result](),
+	Run:        func(pass *analysis.Pass) (any, error) { return parseAll(pass), nil },
+})
 
-type span struct {
-	file     *token.File
-	from, to int
-} // lines, inclusive
-
-type filter struct {
-	fset      *token.FileSet
+// Result holds a package's generated files and directives.
+type Result struct {
 	generated map[*token.File]bool
-	ignored   []span
-	malformed []analysis.Diagnostic
+	list      []*Directive
 }
 
-func newFilter(pass *analysis.Pass, name string) *filter {
-	f := &filter{fset: pass.Fset, generated: map[*token.File]bool{}}
+// A Directive is one //reconcilelint:ignore comment outside generated files.
+type Directive struct {
+	Pos, End token.Pos
+	Names    []string // the analyzers it names
+	Problem  string   // what is wrong with it, or ""
+	covers   span
+}
+
+// IsGenerated reports whether f is a generated file, as the directives
+// engine found it; pass's analyzer must require Analyzer (Wrap adds it).
+func IsGenerated(pass *analysis.Pass, f *ast.File) bool {
+	return pass.ResultOf[Analyzer].(*Result).generated[pass.Fset.File(f.Pos())]
+}
+
+func parseAll(pass *analysis.Pass) *Result {
+	r := &Result{generated: map[*token.File]bool{}}
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
 			continue
 		}
 		if ast.IsGenerated(file) {
-			f.generated[tf] = true
+			r.generated[tf] = true
 			continue
 		}
 		var content []byte
@@ -89,25 +85,80 @@ func newFilter(pass *analysis.Pass, name string) *filter {
 				if !strings.HasPrefix(c.Text, prefix) {
 					continue
 				}
-				names, problem := parse(c.Text)
-				if problem != "" {
-					if reportsMalformed(names, name) {
-						f.malformed = append(f.malformed, analysis.Diagnostic{Pos: c.Pos(), End: c.End(),
-							Message: "malformed //reconcilelint:ignore directive: " + problem})
+				d := &Directive{Pos: c.Pos(), End: c.End()}
+				d.Names, d.Problem = parse(c.Text)
+				if d.Problem == "" {
+					if content == nil && pass.ReadFile != nil {
+						content, _ = pass.ReadFile(tf.Name())
 					}
-					continue
+					d.covers = coverage(file, tf, content, c)
 				}
-				if !slices.Contains(names, name) {
-					continue
-				}
-				if content == nil && pass.ReadFile != nil {
-					content, _ = pass.ReadFile(tf.Name())
-				}
-				f.ignored = append(f.ignored, coverage(file, tf, content, c))
+				r.list = append(r.list, d)
 			}
 		}
 	}
-	return f
+	return r
+}
+
+// Guard makes a panic in a's Run an error naming the analyzer, the package
+// and the stack, so the rest of the run goes on (the x/tools checker does
+// not recover). Engines use it; Wrap includes it. It returns a.
+func Guard(a *analysis.Analyzer) *analysis.Analyzer {
+	inner := a.Run
+	name := a.Name
+	a.Run = func(pass *analysis.Pass) (res any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = nil, fmt.Errorf("analyzer %s panicked on package %s: %v\n%s", name, pass.Pkg.Path(), r, debug.Stack())
+			}
+		}()
+		return inner(pass)
+	}
+	return a
+}
+
+// Wrap makes a's Run honour ignore directives and generated files, report
+// malformed directives and directives naming it that silenced nothing, and
+// turn a panic into an error. It returns a.
+func Wrap(a *analysis.Analyzer) *analysis.Analyzer {
+	inner := a.Run
+	name := a.Name
+	a.Requires = append(a.Requires, Analyzer)
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		dirs := pass.ResultOf[Analyzer].(*Result)
+		f := &filter{fset: pass.Fset, result: dirs, used: map[*Directive]bool{}}
+		report := pass.Report
+		pass.Report = func(d analysis.Diagnostic) {
+			if !f.drop(d, name) {
+				report(d)
+			}
+		}
+		res, err := inner(pass)
+		for _, d := range dirs.list {
+			switch {
+			case d.Problem != "":
+				if reportsMalformed(d.Names, name) {
+					report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Message: "malformed //reconcilelint:ignore directive: " + d.Problem})
+				}
+			case err == nil && slices.Contains(d.Names, name) && !f.used[d]:
+				report(analysis.Diagnostic{Pos: d.Pos, End: d.End,
+					Message: "//reconcilelint:ignore directive silences no " + name + " finding; remove " + name + " from it"})
+			}
+		}
+		return res, err
+	}
+	return Guard(a)
+}
+
+type span struct {
+	file     *token.File
+	from, to int
+} // lines, inclusive
+
+type filter struct {
+	fset   *token.FileSet
+	result *Result
+	used   map[*Directive]bool
 }
 
 // reportsMalformed says whether the analyzer me reports a malformed
@@ -175,18 +226,21 @@ func coverage(file *ast.File, tf *token.File, content []byte, c *ast.Comment) sp
 	return span{tf, next, to}
 }
 
-// drop reports whether d is in a generated file or an ignored span.
-func (f *filter) drop(d analysis.Diagnostic) bool {
+// drop reports whether d is in a generated file or in a span ignored for
+// the analyzer name, and remembers which directive silenced it.
+func (f *filter) drop(d analysis.Diagnostic, name string) bool {
 	tf := f.fset.File(d.Pos)
 	if tf == nil {
 		return false
 	}
-	if f.generated[tf] {
+	if f.result.generated[tf] {
 		return true
 	}
 	line := tf.Line(d.Pos)
-	for _, s := range f.ignored {
-		if s.file == tf && s.from <= line && line <= s.to {
+	for _, dir := range f.result.list {
+		s := dir.covers
+		if dir.Problem == "" && s.file == tf && s.from <= line && line <= s.to && slices.Contains(dir.Names, name) {
+			f.used[dir] = true
 			return true
 		}
 	}

@@ -44,17 +44,19 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
 // Analyzer computes the live variables of a package.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = directive.Guard(&analysis.Analyzer{
 	Name:       "reconcilelintlive",
 	Doc:        "compute which Kubernetes object variables are live (read from the API server)",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-}
+})
 
 // Reason says why a variable is live.
 type Reason int

@@ -35,17 +35,19 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
 // Analyzer computes the merge summaries of a package's functions.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = directive.Guard(&analysis.Analyzer{
 	Name:       "reconcilelintmerge",
 	Doc:        "summarise functions that merge maps while keeping every key",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Fact)},
-}
+})
 
 // Fact summarises a preserving merge function.
 type Fact struct {

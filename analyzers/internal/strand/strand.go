@@ -9,12 +9,10 @@
 package strand
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -22,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
@@ -84,23 +83,18 @@ var Default = New(DefaultConfig)
 // New returns an engine that reads *cfg when it runs (so a flag bound to
 // cfg's fields takes effect after construction).
 func New(cfg *Config) *analysis.Analyzer {
-	return &analysis.Analyzer{
+	return directive.Guard(&analysis.Analyzer{
 		Name:       "strand",
 		Doc:        "find annotation and label keys that preserving merges into live objects strand (engine of stalekey and presencedrift)",
-		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer},
+		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer, directive.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
-		Run: func(pass *analysis.Pass) (res any, err error) {
-			defer func() {
-				if r := recover(); r != nil {
-					res, err = nil, fmt.Errorf("engine strand panicked on package %s: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
-				}
-			}()
+		Run: func(pass *analysis.Pass) (any, error) {
 			if err := cfg.Validate("stalekey"); err != nil {
 				return nil, err
 			}
 			return run(pass, *cfg)
 		},
-	}
+	})
 }
 
 // Own returns a new engine with a copy of cfg of its own, and that copy,
@@ -237,7 +231,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}
 	for _, f := range pass.Files {
-		gen := ast.IsGenerated(f)
+		gen := directive.IsGenerated(pass, f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				decls = append(decls, fd)
