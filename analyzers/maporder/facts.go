@@ -1,0 +1,160 @@
+package maporder
+
+// Facts and summaries: what a function does with map order, kept for the
+// package's other functions (summary) and exported to other packages (orderFact).
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// orderFact summarises how a function moves map iteration order, for callers
+// in other packages. Positions are "file.go:line" texts.
+type orderFact struct {
+	Results []flowFact // results that hold values in map order
+	Fills   []flowFact // pointer/slice parameters filled in map order
+	Sinks   []sinkFact // parameters whose order reaches a sink inside
+	Passes  []passFact // parameters whose order reaches a result
+	Sorts   []int      // parameters sorted in place
+}
+
+func (*orderFact) AFact() {}
+
+func (f *orderFact) String() string {
+	var parts []string
+	for _, r := range f.Results {
+		parts = append(parts, fmt.Sprintf("result %d in order of map %s (%s)", r.Index, r.Map, r.Pos))
+	}
+	for _, r := range f.Fills {
+		parts = append(parts, fmt.Sprintf("fills param %d in order of map %s (%s)", r.Index, r.Map, r.Pos))
+	}
+	for _, s := range f.Sinks {
+		parts = append(parts, fmt.Sprintf("param %d reaches %s (%s)", s.Index, s.Sink, s.Pos))
+	}
+	for _, p := range f.Passes {
+		parts = append(parts, fmt.Sprintf("param %d reaches result %d", p.Param, p.Result))
+	}
+	for _, i := range f.Sorts {
+		parts = append(parts, fmt.Sprintf("sorts param %d", i))
+	}
+	return "maporder(" + strings.Join(parts, "; ") + ")"
+}
+
+// flowFact says that a result or parameter holds map order.
+type flowFact struct {
+	Index int
+	Map   string
+	Pos   string
+}
+
+// sinkFact says that the order of a parameter reaches a sink.
+type sinkFact struct {
+	Index int
+	Sink  string
+	Pos   string
+}
+
+// passFact says that the order of a parameter reaches a result.
+type passFact struct {
+	Param, Result int
+}
+
+// summary is the in-package form of orderFact; origins are pointers so that
+// a diagnostic can sit on the range inside the helper.
+type summary struct {
+	results map[int][]*origin
+	fills   map[int][]*origin
+	sinks   map[int]sink
+	passes  map[[2]int]bool
+	sorts   map[int]bool
+}
+
+func newSummary() *summary {
+	return &summary{
+		results: map[int][]*origin{},
+		fills:   map[int][]*origin{},
+		sinks:   map[int]sink{},
+		passes:  map[[2]int]bool{},
+		sorts:   map[int]bool{},
+	}
+}
+
+func (p *pkgState) summaryOf(fn *types.Func) *summary {
+	s := p.summaries[fn]
+	if s == nil {
+		s = newSummary()
+		p.summaries[fn] = s
+	}
+	return s
+}
+
+func (p *pkgState) addOrigins(m map[int][]*origin, i int, os []*origin) {
+	for _, o := range os {
+		if o.kind == paramOrigin || containsOrigin(m[i], o) {
+			continue
+		}
+		m[i] = append(m[i], o)
+		p.changed = true
+	}
+}
+
+func (p *pkgState) importFact(fn *types.Func) *orderFact {
+	if fn.Pkg() == nil || fn.Pkg() == p.pass.Pkg {
+		return nil
+	}
+	var f orderFact
+	if !p.pass.ImportObjectFact(fn.Origin(), &f) {
+		return nil
+	}
+	return &f
+}
+
+// exportFacts exports the summary of every function that moves order.
+func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
+	for _, decl := range decls {
+		fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		sum := p.summaries[fn]
+		if fn == nil || sum == nil {
+			continue
+		}
+		var f orderFact
+		for _, i := range sortedKeys(sum.results) {
+			o := sum.results[i][0]
+			f.Results = append(f.Results, flowFact{Index: i, Map: o.mapName, Pos: p.where(o)})
+		}
+		for _, i := range sortedKeys(sum.fills) {
+			o := sum.fills[i][0]
+			f.Fills = append(f.Fills, flowFact{Index: i, Map: o.mapName, Pos: p.where(o)})
+		}
+		for _, i := range sortedKeys(sum.sinks) {
+			sk := sum.sinks[i]
+			f.Sinks = append(f.Sinks, sinkFact{Index: i, Sink: sk.desc, Pos: p.posText(sk.pos)})
+		}
+		for pr := range sum.passes {
+			f.Passes = append(f.Passes, passFact{Param: pr[0], Result: pr[1]})
+		}
+		sort.Slice(f.Passes, func(i, j int) bool {
+			a, b := f.Passes[i], f.Passes[j]
+			return a.Param < b.Param || a.Param == b.Param && a.Result < b.Result
+		})
+		for _, i := range sortedKeys(sum.sorts) {
+			f.Sorts = append(f.Sorts, i)
+		}
+		if len(f.Results)+len(f.Fills)+len(f.Sinks)+len(f.Passes)+len(f.Sorts) == 0 {
+			continue
+		}
+		p.pass.ExportObjectFact(fn, &f)
+	}
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	return keys
+}

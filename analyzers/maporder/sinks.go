@@ -1,0 +1,205 @@
+package maporder
+
+// Sinks: the order-sensitive destinations (API list fields, apply
+// configuration builders, ordered writers) and the type tests behind them.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// A sink is an order-sensitive destination.
+type sink struct {
+	desc string
+	pos  token.Pos
+}
+
+// apiField returns the field selected by e if it is a field of a Kubernetes
+// API struct.
+func (s *fnState) apiField(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, ok := s.p.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	if !ok || !s.p.api.IsAPIField(v) || isListItems(s.p.pass.TypesInfo.TypeOf(sel.X), v) {
+		return nil
+	}
+	return v
+}
+
+// isListItems reports whether field is the Items of a top-level kind (a
+// struct embedding metav1.ListMeta or metav1.TypeMeta): by API convention
+// that is a collection, a list read from the server, handed to an informer
+// or sent in a hook request, never a stored list whose order matters.
+func isListItems(t types.Type, field *types.Var) bool {
+	if field.Name() != "Items" || t == nil {
+		return false
+	}
+	n := k8s.Named(t)
+	if n == nil {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && (k8s.IsNamed(f.Type(), k8s.MetaV1, "ListMeta") || k8s.IsNamed(f.Type(), k8s.MetaV1, "TypeMeta")) {
+			return true
+		}
+	}
+	return false
+}
+
+// sinkField is sink for a field, named Type.Field; the name is computed
+// only when something reaches it.
+func (s *fnState) sinkField(t taint, field *types.Var, pos token.Pos) {
+	if len(t) == 0 {
+		return
+	}
+	desc, ok := s.p.fieldNames[field]
+	if !ok {
+		desc = describeField(field)
+		s.p.fieldNames[field] = desc
+	}
+	s.sink(t, desc, pos)
+}
+
+// sink records that the origins in t reach an order-sensitive destination.
+func (s *fnState) sink(t taint, desc string, pos token.Pos) {
+	for _, o := range t {
+		if o.kind == paramOrigin {
+			if _, ok := s.sum.sinks[o.param]; !ok {
+				s.sum.sinks[o.param] = sink{desc: desc, pos: pos}
+				s.p.changed = true
+			}
+			continue
+		}
+		if !s.report {
+			continue
+		}
+		f := s.p.findings[o]
+		if f == nil {
+			f = &finding{origin: o}
+			s.p.findings[o] = f
+		}
+		dup := false
+		for _, x := range f.sinks {
+			dup = dup || x.pos == pos
+		}
+		if !dup {
+			f.sinks = append(f.sinks, sink{desc: desc, pos: pos})
+		}
+	}
+}
+
+// writerOf returns the writer that a call writes to: w.Write*(...) on a
+// hash, strings.Builder or bytes.Buffer, or fmt.Fprint*(w, ...) and
+// io.WriteString(w, ...) with such a w.
+func (s *fnState) writerOf(fn *types.Func, call *ast.CallExpr, sel *ast.SelectorExpr) (ast.Expr, bool) {
+	info := s.p.pass.TypesInfo
+	switch {
+	case sel != nil && strings.HasPrefix(fn.Name(), "Write") && info.Selections[sel] != nil:
+		if isOrderedWriter(info.TypeOf(sel.X)) {
+			return sel.X, true
+		}
+	case (k8s.IsFunc(fn, "fmt", "Fprint") || k8s.IsFunc(fn, "fmt", "Fprintf") ||
+		k8s.IsFunc(fn, "fmt", "Fprintln") || k8s.IsFunc(fn, "io", "WriteString")) && len(call.Args) > 0:
+		if isOrderedWriter(info.TypeOf(call.Args[0])) {
+			return derefAddr(call.Args[0]), true
+		}
+	}
+	return nil, false
+}
+
+// isOrderedWriter reports whether t accumulates what is written to it: a
+// strings.Builder, a bytes.Buffer, or a hash (a type with Sum([]byte) []byte).
+func isOrderedWriter(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if k8s.IsNamed(t, "strings", "Builder") || k8s.IsNamed(t, "bytes", "Buffer") {
+		return true
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Sum")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 1 && sig.Results().Len() == 1 && isBytes(sig.Params().At(0).Type())
+}
+
+// orderedContent reports whether values of t carry an order: slices,
+// arrays and strings (including []byte).
+func orderedContent(t types.Type) bool {
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Pointer:
+		_, ok := u.Elem().Underlying().(*types.Slice)
+		return ok
+	}
+	return false
+}
+
+// isStringMap reports whether t is a map whose values carry order
+// (annotations, labels, ConfigMap data, selectors).
+func isStringMap(t types.Type) bool {
+	m, ok := types.Unalias(t).Underlying().(*types.Map)
+	return ok && orderedContent(m.Elem())
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Slice)
+	return ok
+}
+
+func isPointerToSlice(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	return ok && isSlice(p.Elem())
+}
+
+func isBytes(t types.Type) bool {
+	s, ok := types.Unalias(t).Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// isAppend reports whether e is a call of the append builtin.
+func isAppend(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "append"
+}
+
+// isAppendTo reports whether e is append(dst, ...) with dst written as lhs.
+func isAppendTo(info *types.Info, e, lhs ast.Expr) bool {
+	if !isAppend(info, e) {
+		return false
+	}
+	call := ast.Unparen(e).(*ast.CallExpr)
+	return len(call.Args) > 0 && types.ExprString(call.Args[0]) == types.ExprString(lhs)
+}

@@ -1,0 +1,423 @@
+package maporder
+
+// Taint: where map order enters a value (origins), which variables and
+// fields hold it, and what removes it (sorting).
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// An origin is where map order enters a value.
+type origin struct {
+	node    ast.Node // the range statement or call in this package
+	mapName string   // the map, as written
+	kind    originKind
+	param   int    // for paramOrigin: the parameter index
+	callee  string // for remoteOrigin: the function returning the order
+	remote  string // for remoteOrigin: where the order starts in the callee
+}
+
+type originKind int
+
+const (
+	rangeOrigin  originKind = iota // range over a map
+	callOrigin                     // slices.Collect(maps.Keys(m)), s.UnsortedList(), ...
+	remoteOrigin                   // result of a function in another package
+	paramOrigin                    // symbolic: the order of a parameter
+)
+
+type originKey struct {
+	node  ast.Node
+	index int
+}
+
+// origin returns the unique origin for (node, index), creating it once, so
+// that repeated rounds see the same pointer.
+func (p *pkgState) origin(node ast.Node, index int, mk func() *origin) *origin {
+	k := originKey{node, index}
+	if o, ok := p.origins[k]; ok {
+		return o
+	}
+	o := mk()
+	o.node = node
+	p.origins[k] = o
+	return o
+}
+
+func containsOrigin(list []*origin, o *origin) bool {
+	for _, x := range list {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// taintKey names a tracked location: a variable, or one field of a
+// variable (x.f), or what a pointer variable points to (*p, keyed by p).
+type taintKey struct {
+	v *types.Var
+	f *types.Var
+}
+
+type taint []*origin
+
+func union(a, b taint) taint {
+	for _, o := range b {
+		if !containsOrigin(a, o) {
+			a = append(a, o)
+		}
+	}
+	return a
+}
+
+// sortedExpr is an expression the function sorts in place.
+type sortedExpr struct {
+	root *types.Var
+	text string
+	pos  token.Pos
+}
+
+func (s *fnState) set(k taintKey, t taint) {
+	if len(t) == 0 {
+		delete(s.taints, k)
+		return
+	}
+	s.taints[k] = slices.Clone(t)
+}
+
+func (s *fnState) add(k taintKey, t taint) {
+	if len(t) == 0 {
+		return
+	}
+	s.taints[k] = union(s.taints[k], t)
+}
+
+// outer reports whether the variable at the root of e was declared outside
+// the loop body, so that it outlives one iteration.
+func (s *fnState) outer(e ast.Expr, ctx *loopCtx) bool {
+	v := s.rootVar(e)
+	if v == nil {
+		return false
+	}
+	return v.Pos() < ctx.body.Pos() || v.Pos() > ctx.body.End()
+}
+
+// rootVar returns the local variable at the root of e, or nil.
+func (s *fnState) rootVar(e ast.Expr) *types.Var {
+	if v := astutil.RootVar(s.p.pass.TypesInfo, e); astutil.IsLocal(v) {
+		return v
+	}
+	return nil
+}
+
+// keyOf returns the taint key for x, x.f, and *x where x is a local.
+func (s *fnState) keyOf(e ast.Expr) (taintKey, bool) {
+	info := s.p.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if x.Name == "_" {
+			return taintKey{}, false
+		}
+		v, _ := info.Uses[x].(*types.Var)
+		if v == nil {
+			v, _ = info.Defs[x].(*types.Var)
+		}
+		if v == nil || v.IsField() {
+			return taintKey{}, false
+		}
+		return taintKey{v: v}, true
+	case *ast.StarExpr:
+		return s.keyOf(x.X)
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[x]
+		if !ok || sel.Kind() != types.FieldVal {
+			return taintKey{}, false
+		}
+		root, ok := ast.Unparen(x.X).(*ast.Ident)
+		if !ok {
+			return taintKey{}, false
+		}
+		rk, ok := s.keyOf(root)
+		if !ok {
+			return taintKey{}, false
+		}
+		return taintKey{v: rk.v, f: sel.Obj().(*types.Var)}, true
+	}
+	return taintKey{}, false
+}
+
+// sanitize clears the order of a sorted expression, and records that the
+// function sorts a parameter when the sorted value is one.
+func (s *fnState) sanitize(arg ast.Expr) {
+	arg = ast.Unparen(arg)
+	// sort.Sort(byName(x)), sort.Sort(sort.StringSlice(x)): conversions.
+	if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+		if tv, ok := s.p.pass.TypesInfo.Types[conv.Fun]; ok && tv.IsType() {
+			arg = ast.Unparen(conv.Args[0])
+		}
+	}
+	arg = derefAddr(arg)
+	k, ok := s.keyOf(arg)
+	if !ok {
+		return
+	}
+	if k.f == nil {
+		if i, isParam := s.params[k.v]; isParam && s.litDeep == 0 && !s.sum.sorts[i] {
+			s.sum.sorts[i] = true
+			s.p.changed = true
+		}
+	}
+	delete(s.taints, k)
+}
+
+// sortedLater reports whether the function sorts the location e in place
+// after pos: obj.Status.Cells = append(...) in a loop, then
+// sort.Strings(obj.Status.Cells).
+func (s *fnState) sortedLater(e ast.Expr, pos token.Pos) bool {
+	info := s.p.pass.TypesInfo
+	if s.sorted == nil {
+		s.sorted = []sortedExpr{}
+		ast.Inspect(s.body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := k8s.Callee(info, call)
+			if fn == nil {
+				return true
+			}
+			idx, ok := sortsArg(fn)
+			if !ok || idx >= len(call.Args) {
+				return true
+			}
+			arg := ast.Unparen(call.Args[idx])
+			if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+				if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() {
+					arg = ast.Unparen(conv.Args[0])
+				}
+			}
+			arg = derefAddr(arg)
+			if root := astutil.RootVar(info, arg); root != nil {
+				s.sorted = append(s.sorted, sortedExpr{root, types.ExprString(arg), call.Pos()})
+			}
+			return true
+		})
+	}
+	root := astutil.RootVar(info, e)
+	text := types.ExprString(ast.Unparen(e))
+	for _, x := range s.sorted {
+		if x.pos > pos && x.root == root && x.text == text {
+			return true
+		}
+	}
+	return false
+}
+
+// sortsArg reports whether fn sorts its argument in place, and which one.
+func sortsArg(fn *types.Func) (int, bool) {
+	if fn.Pkg() == nil {
+		return 0, false
+	}
+	switch fn.Pkg().Path() {
+	case "sort":
+		switch fn.Name() {
+		case "Strings", "Ints", "Float64s", "Slice", "SliceStable", "Sort", "Stable":
+			return 0, k8s.IsFunc(fn, "sort", fn.Name())
+		}
+	case "slices":
+		switch fn.Name() {
+		case "Sort", "SortFunc", "SortStableFunc":
+			return 0, k8s.IsFunc(fn, "slices", fn.Name())
+		}
+	}
+	return 0, false
+}
+
+// taintOf returns the map-order origins that the value of e carries.
+func (s *fnState) taintOf(e ast.Expr) taint {
+	info := s.p.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.StarExpr:
+		k, ok := s.keyOf(x)
+		if !ok {
+			return nil
+		}
+		return s.taints[k]
+	case *ast.SelectorExpr:
+		var t taint
+		if k, ok := s.keyOf(x); ok {
+			t = s.taints[k]
+			t = union(slices.Clone(t), s.taints[taintKey{v: k.v}])
+		}
+		return t
+	case *ast.IndexExpr:
+		// An element of an ordered slice is content, not order (s[0] of a
+		// one-element set is common and harmless); a map value may itself be
+		// an ordered slice (groups[team]).
+		if _, isMap := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Map); isMap {
+			return s.taintOf(x.X)
+		}
+		return nil
+	case *ast.SliceExpr:
+		return s.taintOf(x.X)
+	case *ast.TypeAssertExpr:
+		return s.taintOf(x.X)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return s.taintOf(x.X)
+		}
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			return union(slices.Clone(s.taintOf(x.X)), s.taintOf(x.Y))
+		}
+	case *ast.CompositeLit:
+		var t taint
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			t = union(t, s.taintOf(elt))
+		}
+		return t
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return s.taintOf(x.Args[0]) // conversion
+		}
+		ts := s.callTaints(x)
+		if len(ts) > 0 {
+			return ts[0]
+		}
+	}
+	return nil
+}
+
+// callTaints returns the origins of each result of a call.
+func (s *fnState) callTaints(call *ast.CallExpr) []taint {
+	info := s.p.pass.TypesInfo
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			if b.Name() == "append" {
+				var t taint
+				for _, a := range call.Args {
+					t = union(t, s.taintOf(a))
+				}
+				return []taint{t}
+			}
+			return nil // len, cap, min, max...
+		}
+	}
+	fn := k8s.Callee(info, call)
+	if fn == nil {
+		return nil
+	}
+	if t, ok := s.sourceCall(fn, call); ok {
+		return []taint{t}
+	}
+	if sortedResult(fn) {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	n := sig.Results().Len()
+	if sum := s.p.summaries[fn]; sum != nil {
+		out := make([]taint, n)
+		for i, os := range sum.results {
+			if i < n {
+				out[i] = union(out[i], os)
+			}
+		}
+		for pr := range sum.passes {
+			if arg := argFor(call, fn, pr[0]); arg != nil && pr[1] < n {
+				out[pr[1]] = union(out[pr[1]], s.taintOf(arg))
+			}
+		}
+		return out
+	}
+	if fact := s.p.importFact(fn); fact != nil {
+		out := make([]taint, n)
+		name := calleeName(fn)
+		for _, r := range fact.Results {
+			if r.Index < n {
+				o := s.p.origin(call, r.Index, func() *origin {
+					return &origin{kind: remoteOrigin, mapName: r.Map, callee: name, remote: r.Pos}
+				})
+				out[r.Index] = union(out[r.Index], taint{o})
+			}
+		}
+		for _, pr := range fact.Passes {
+			if arg := argFor(call, fn, pr.Param); arg != nil && pr.Result < n {
+				out[pr.Result] = union(out[pr.Result], s.taintOf(arg))
+			}
+		}
+		return out
+	}
+	// A standard-library function (strings.Join, fmt.Sprintf, hex.Encode...)
+	// or a method of a hash, builder or buffer: content-typed results carry
+	// the order of the arguments and receiver.
+	if !k8s.IsStdlib(fn.Pkg()) {
+		return nil
+	}
+	var in taint
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+		in = s.taintOf(sel.X)
+	}
+	for _, a := range call.Args {
+		in = union(in, s.taintOf(a))
+	}
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]taint, n)
+	for i := range n {
+		rt := sig.Results().At(i).Type()
+		if orderedContent(rt) || (sig.Recv() != nil && isInteger(rt)) {
+			out[i] = in
+		}
+	}
+	return out
+}
+
+// sourceCall recognises calls whose result is in map order.
+func (s *fnState) sourceCall(fn *types.Func, call *ast.CallExpr) (taint, bool) {
+	mk := func(name string) taint {
+		return taint{s.p.origin(call, 0, func() *origin {
+			return &origin{kind: callOrigin, mapName: name}
+		})}
+	}
+	switch {
+	case (k8s.IsFunc(fn, "slices", "Collect") && len(call.Args) == 1) ||
+		(k8s.IsFunc(fn, "slices", "AppendSeq") && len(call.Args) == 2):
+		seq, ok := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.CallExpr)
+		if !ok {
+			return nil, false
+		}
+		inner := k8s.Callee(s.p.pass.TypesInfo, seq)
+		if (k8s.IsFunc(inner, "maps", "Keys") || k8s.IsFunc(inner, "maps", "Values")) && len(seq.Args) == 1 {
+			return union(mk(exprText(seq.Args[0])), s.taintOf(call.Args[0])), true
+		}
+	case (k8s.IsFunc(fn, "golang.org/x/exp/maps", "Keys") || k8s.IsFunc(fn, "golang.org/x/exp/maps", "Values")) && len(call.Args) == 1:
+		return mk(exprText(call.Args[0])), true
+	case k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList"):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return mk(exprText(sel.X)), true
+		}
+	}
+	return nil, false
+}
+
+// sortedResult reports whether fn returns a sorted copy.
+func sortedResult(fn *types.Func) bool {
+	switch {
+	case k8s.IsFunc(fn, "slices", "Sorted"), k8s.IsFunc(fn, "slices", "SortedFunc"),
+		k8s.IsFunc(fn, "slices", "SortedStableFunc"), k8s.IsFunc(fn, k8s.Sets, "List"),
+		k8s.IsMethodIn(fn, k8s.Sets, "List"), k8s.IsMethodIn(fn, k8s.Labels, "String"):
+		return true
+	}
+	return false
+}

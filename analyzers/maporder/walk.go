@@ -1,0 +1,489 @@
+package maporder
+
+// The walk: one function's statements and expressions in order, moving
+// taint through assignments, loops, returns and calls.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// fnState is the state of one function walk.
+type fnState struct {
+	p       *pkgState
+	fn      *types.Func
+	sum     *summary
+	params  map[*types.Var]int
+	taints  map[taintKey]taint
+	report  bool
+	litDeep int // > 0 inside a function literal
+	body    *ast.BlockStmt
+	sorted  []sortedExpr // computed on first use
+}
+
+// loopCtx is the innermost loop whose iteration order is map order.
+type loopCtx struct {
+	origins taint
+	body    *ast.BlockStmt
+}
+
+func (s *fnState) block(list []ast.Stmt, ctx *loopCtx) {
+	for _, st := range list {
+		s.stmt(st, ctx)
+	}
+}
+
+func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
+	switch st := st.(type) {
+	case *ast.BlockStmt:
+		s.block(st.List, ctx)
+	case *ast.ExprStmt:
+		s.expr(st.X, ctx)
+	case *ast.AssignStmt:
+		s.assign(st, ctx)
+	case *ast.DeclStmt:
+		if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for _, v := range vs.Values {
+					s.expr(v, ctx)
+				}
+				if len(vs.Values) == len(vs.Names) {
+					for i, name := range vs.Names {
+						if v, ok := s.p.pass.TypesInfo.Defs[name].(*types.Var); ok {
+							s.set(taintKey{v: v}, s.taintOf(vs.Values[i]))
+						}
+					}
+				}
+			}
+		}
+	case *ast.IfStmt:
+		if st.Init != nil {
+			s.stmt(st.Init, ctx)
+		}
+		s.expr(st.Cond, ctx)
+		s.block(st.Body.List, ctx)
+		if st.Else != nil {
+			s.stmt(st.Else, ctx)
+		}
+	case *ast.ForStmt:
+		if st.Init != nil {
+			s.stmt(st.Init, ctx)
+		}
+		if st.Cond != nil {
+			s.expr(st.Cond, ctx)
+		}
+		s.block(st.Body.List, ctx)
+		if st.Post != nil {
+			s.stmt(st.Post, ctx)
+		}
+	case *ast.RangeStmt:
+		s.rangeStmt(st, ctx)
+	case *ast.SwitchStmt:
+		if st.Init != nil {
+			s.stmt(st.Init, ctx)
+		}
+		if st.Tag != nil {
+			s.expr(st.Tag, ctx)
+		}
+		s.clauses(st.Body, ctx)
+	case *ast.TypeSwitchStmt:
+		if st.Init != nil {
+			s.stmt(st.Init, ctx)
+		}
+		s.stmt(st.Assign, ctx)
+		s.clauses(st.Body, ctx)
+	case *ast.SelectStmt:
+		for _, c := range st.Body.List {
+			cc := c.(*ast.CommClause)
+			if cc.Comm != nil {
+				s.stmt(cc.Comm, ctx)
+			}
+			s.block(cc.Body, ctx)
+		}
+	case *ast.LabeledStmt:
+		s.stmt(st.Stmt, ctx)
+	case *ast.ReturnStmt:
+		s.returnStmt(st, ctx)
+	case *ast.DeferStmt:
+		s.expr(st.Call, ctx)
+	case *ast.GoStmt:
+		s.expr(st.Call, ctx)
+	case *ast.SendStmt:
+		s.expr(st.Chan, ctx)
+		s.expr(st.Value, ctx)
+	case *ast.IncDecStmt:
+		s.expr(st.X, ctx)
+	}
+}
+
+func (s *fnState) clauses(body *ast.BlockStmt, ctx *loopCtx) {
+	for _, c := range body.List {
+		cc := c.(*ast.CaseClause)
+		for _, e := range cc.List {
+			s.expr(e, ctx)
+		}
+		s.block(cc.Body, ctx)
+	}
+}
+
+// rangeStmt walks a range loop. A range over a map (or maps.Keys/Values/All
+// of one), or over a value already in map order, runs its body in map order.
+func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
+	s.expr(st.X, ctx)
+	info := s.p.pass.TypesInfo
+	var order taint
+	if tv, ok := info.Types[st.X]; ok {
+		if _, isMap := tv.Type.Underlying().(*types.Map); isMap {
+			order = taint{s.p.origin(st, 0, func() *origin {
+				return &origin{kind: rangeOrigin, mapName: exprText(st.X)}
+			})}
+		}
+	}
+	if order == nil {
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && len(call.Args) == 1 {
+			fn := k8s.Callee(info, call)
+			if k8s.IsFunc(fn, "maps", "Keys") || k8s.IsFunc(fn, "maps", "Values") || k8s.IsFunc(fn, "maps", "All") {
+				order = taint{s.p.origin(st, 0, func() *origin {
+					return &origin{kind: rangeOrigin, mapName: exprText(call.Args[0])}
+				})}
+			}
+		}
+	}
+	if order == nil {
+		order = s.taintOf(st.X)
+	}
+	// Loop variables carry the elements of an ordered slice, not its order.
+	inner := ctx
+	if len(order) > 0 {
+		o := order
+		if ctx != nil {
+			o = union(slices.Clone(ctx.origins), order)
+		}
+		inner = &loopCtx{origins: o, body: st.Body}
+	}
+	s.block(st.Body.List, inner)
+}
+
+func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
+	for _, r := range st.Results {
+		s.expr(r, ctx)
+	}
+	if s.litDeep > 0 {
+		return // a function literal's return is not the function's
+	}
+	sig := s.fn.Type().(*types.Signature)
+	var per []taint
+	switch {
+	case len(st.Results) == sig.Results().Len():
+		for _, r := range st.Results {
+			per = append(per, s.taintOf(r))
+		}
+	case len(st.Results) == 1:
+		if call, ok := ast.Unparen(st.Results[0]).(*ast.CallExpr); ok {
+			per = s.callTaints(call)
+		}
+	case len(st.Results) == 0:
+		for i := range sig.Results().Len() {
+			per = append(per, s.taints[taintKey{v: sig.Results().At(i)}])
+		}
+	}
+	for i, t := range per {
+		s.p.addOrigins(s.sum.results, i, t)
+		for _, o := range t {
+			if o.kind == paramOrigin && !s.sum.passes[[2]int{o.param, i}] {
+				s.sum.passes[[2]int{o.param, i}] = true
+				s.p.changed = true
+			}
+		}
+	}
+}
+
+func (s *fnState) assign(st *ast.AssignStmt, ctx *loopCtx) {
+	for _, r := range st.Rhs {
+		s.expr(r, ctx)
+	}
+	for _, l := range st.Lhs {
+		if _, ok := l.(*ast.Ident); !ok {
+			s.expr(l, ctx)
+		}
+	}
+	// Right-hand taints, one per left-hand side.
+	var rts []taint
+	if len(st.Rhs) == len(st.Lhs) {
+		for _, r := range st.Rhs {
+			rts = append(rts, s.taintOf(r))
+		}
+	} else if len(st.Rhs) == 1 {
+		if call, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr); ok {
+			rts = s.callTaints(call)
+		}
+	}
+	for i, l := range st.Lhs {
+		var rt taint
+		if i < len(rts) {
+			rt = rts[i]
+		}
+		var rhs ast.Expr
+		if len(st.Rhs) == len(st.Lhs) {
+			rhs = st.Rhs[i]
+		}
+		s.assignOne(st, l, rhs, rt, ctx)
+	}
+}
+
+func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx *loopCtx) {
+	info := s.p.pass.TypesInfo
+	if st.Tok == token.ADD_ASSIGN {
+		// s += k: string built in iteration order.
+		if k, ok := s.keyOf(lhs); ok {
+			s.add(k, rt)
+			if ctx != nil && s.outer(lhs, ctx) {
+				s.add(k, ctx.origins)
+			}
+		}
+		return
+	}
+	lhs = ast.Unparen(lhs)
+
+	// Writes into API fields are sinks.
+	if field := s.apiField(lhs); field != nil {
+		t := rt
+		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) {
+			t = union(slices.Clone(t), ctx.origins)
+		}
+		if (orderedContent(field.Type()) || isStringMap(field.Type())) && !s.sortedLater(lhs, st.End()) {
+			s.sinkField(t, field, lhs.Pos())
+		}
+	}
+	if ix, ok := lhs.(*ast.IndexExpr); ok {
+		// obj.Annotations[k] = v: the value lands in an API map.
+		if field := s.apiField(ast.Unparen(ix.X)); field != nil && isStringMap(field.Type()) {
+			s.sinkField(rt, field, lhs.Pos())
+		}
+		if k, ok := s.keyOf(ix.X); ok {
+			s.add(k, rt) // a container holding an ordered value
+			if ctx != nil && s.outer(ix.X, ctx) {
+				switch types.Unalias(info.TypeOf(ix.X)).Underlying().(type) {
+				case *types.Slice, *types.Array:
+					s.add(k, ctx.origins) // out[i] = ... filled in iteration order
+				case *types.Map:
+					if isAppendTo(info, rhs, lhs) {
+						s.add(k, ctx.origins) // groups[g] = append(groups[g], ...)
+					}
+				}
+			}
+		}
+		return
+	}
+	k, ok := s.keyOf(lhs)
+	if !ok {
+		return
+	}
+	if ctx != nil && isAppend(info, rhs) && s.outer(lhs, ctx) {
+		rt = union(slices.Clone(rt), ctx.origins)
+	}
+	s.set(k, rt)
+}
+
+// expr visits the calls and composite literals of e for sinks, sanitizers
+// and side effects; function literal bodies are walked in place.
+func (s *fnState) expr(e ast.Expr, ctx *loopCtx) {
+	if e == nil {
+		return
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			s.litDeep++
+			s.block(n.Body.List, ctx)
+			s.litDeep--
+			return false
+		case *ast.CallExpr:
+			s.call(n, ctx)
+		case *ast.CompositeLit:
+			s.compositeLit(n)
+		}
+		return true
+	})
+}
+
+// compositeLit checks the fields of an API struct literal.
+func (s *fnState) compositeLit(lit *ast.CompositeLit) {
+	info := s.p.pass.TypesInfo
+	t := info.TypeOf(lit)
+	if t == nil || !s.p.api.IsAPIStruct(t) {
+		return
+	}
+	st, ok := k8s.Named(t).Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		var field *types.Var
+		val := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			field, _ = info.Uses[id].(*types.Var)
+			val = kv.Value
+		} else if i < st.NumFields() {
+			field = st.Field(i)
+		}
+		if field == nil || !(orderedContent(field.Type()) || isStringMap(field.Type())) || isListItems(t, field) {
+			continue
+		}
+		s.sinkField(s.taintOf(val), field, val.Pos())
+	}
+}
+
+// call handles sinks, sanitizers and writes that happen through a call.
+func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
+	info := s.p.pass.TypesInfo
+	fn := k8s.Callee(info, call)
+
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "copy" && len(call.Args) == 2 {
+			if k, ok := s.keyOf(call.Args[0]); ok {
+				s.add(k, s.taintOf(call.Args[1]))
+			}
+			return
+		}
+	}
+	if fn == nil {
+		return
+	}
+
+	// Sanitizers: sorting in place clears the order.
+	if idx, ok := sortsArg(fn); ok && idx < len(call.Args) {
+		s.sanitize(call.Args[idx])
+		return
+	}
+	if sum := s.p.summaries[fn]; sum != nil {
+		for i := range sum.sorts {
+			if i < len(call.Args) {
+				s.sanitize(call.Args[i])
+			}
+		}
+	} else if fact := s.p.importFact(fn); fact != nil {
+		for _, i := range fact.Sorts {
+			if i < len(call.Args) {
+				s.sanitize(call.Args[i])
+			}
+		}
+	}
+
+	sig, _ := fn.Type().(*types.Signature)
+	sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+
+	// Apply configuration builders: With* methods record their arguments,
+	// and a variadic one called in map order appends in map order.
+	if sig != nil && sig.Recv() != nil && strings.HasPrefix(fn.Name(), "With") &&
+		fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path()) {
+		desc := recvName(sig) + "." + fn.Name()
+		at := call.Pos()
+		if sel != nil {
+			at = sel.Sel.Pos() // in a builder chain, the method, not the chain's start
+		}
+		for _, arg := range call.Args {
+			s.sink(s.taintOf(arg), desc, at)
+		}
+		if ctx != nil && sig.Variadic() && sel != nil && s.outer(sel.X, ctx) {
+			s.sink(ctx.origins, desc, at)
+		}
+	}
+
+	// Setters of API objects (SetAnnotations, SetLabels, SetFinalizers...).
+	if sig != nil && sig.Recv() != nil && strings.HasPrefix(fn.Name(), "Set") && s.p.api.IsAPIPackage(fn.Pkg()) {
+		for _, arg := range call.Args {
+			s.sink(s.taintOf(arg), recvName(sig)+"."+fn.Name(), call.Pos())
+		}
+	}
+
+	// Writers: a hash, builder or buffer written in map order.
+	if w, ok := s.writerOf(fn, call, sel); ok {
+		if k, ok := s.keyOf(w); ok {
+			var t taint
+			for _, a := range call.Args {
+				t = union(t, s.taintOf(a))
+			}
+			if ctx != nil && s.outer(w, ctx) {
+				t = union(t, ctx.origins)
+			}
+			s.add(k, t)
+		}
+	}
+
+	// Calls of summarised functions: parameters that reach sinks, and
+	// parameters filled in map order. Apply configuration methods were
+	// handled above.
+	if fn.Pkg() == nil || !k8s.IsApplyConfigPath(fn.Pkg().Path()) {
+		s.applyCallee(fn, call, ctx)
+	}
+}
+
+// applyCallee applies the summary or fact of fn at a call site.
+func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) {
+	name := calleeName(fn)
+	if sum := s.p.summaries[fn]; sum != nil {
+		for i, sk := range sum.sinks {
+			if arg := argFor(call, fn, i); arg != nil {
+				s.sink(s.taintOf(arg), via(sk.desc, name), call.Pos())
+			}
+		}
+		for i, os := range sum.fills {
+			if arg := argFor(call, fn, i); arg != nil {
+				if k, ok := s.keyOf(derefAddr(arg)); ok {
+					s.add(k, os)
+				}
+			}
+		}
+		return
+	}
+	fact := s.p.importFact(fn)
+	if fact == nil {
+		return
+	}
+	for _, sk := range fact.Sinks {
+		if arg := argFor(call, fn, sk.Index); arg != nil {
+			s.sink(s.taintOf(arg), via(sk.Sink, name), call.Pos())
+		}
+	}
+	for _, f := range fact.Fills {
+		if arg := argFor(call, fn, f.Index); arg != nil {
+			if k, ok := s.keyOf(derefAddr(arg)); ok {
+				o := s.p.origin(call, -1-f.Index, func() *origin {
+					return &origin{kind: remoteOrigin, mapName: f.Map, callee: name, remote: f.Pos}
+				})
+				s.add(k, taint{o})
+			}
+		}
+	}
+}
+
+// argFor returns the argument bound to parameter i of fn, or nil when the
+// call spreads a tuple.
+func argFor(call *ast.CallExpr, fn *types.Func, i int) ast.Expr {
+	sig := fn.Type().(*types.Signature)
+	if sig.Variadic() && i == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
+		return nil // elements passed one by one: no slice order of the caller's
+	}
+	if i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
+func derefAddr(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return e
+}
