@@ -58,12 +58,20 @@
 // the server, handed to an informer or sent in a hook request, and are not
 // a sink. An element taken from an ordered slice (keys[0]) is content, not
 // order: the common one-element case is harmless, and the arbitrary first
-// element of a larger list is not reported. A last-wins assignment in a map
+// element of a larger list is not reported. Entries appended only when
+// missing from a list that starts as an existing one (`out :=
+// current.Env`, a clone of it, or the field itself), tested with a call
+// taking that list or an index filled from it, are an order-preserving
+// merge: after the first write every entry is present and nothing moves,
+// so it is not reported (whether the existing list is the live one is not
+// checked). A last-wins assignment in a map
 // loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
 // a pointer to a struct parameter is not summarised across functions.
 // Functions of the standard library and of Kubernetes library modules are
-// known from tables, not summarised. Generated files are not reported.
+// known from tables, not summarised. Generated files and _test.go files
+// are not reported: a test builds expected objects to compare, and gets no
+// fix.
 //
 // Settings:
 //

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -23,13 +24,17 @@ type fnState struct {
 	report  bool
 	litDeep int // > 0 inside a function literal
 	body    *ast.BlockStmt
-	sorted  []sortedExpr // computed on first use
+	sorted  []sortedExpr            // computed on first use
+	inits   map[*types.Var]ast.Expr // computed on first use
 }
 
 // loopCtx is the innermost loop whose iteration order is map order.
 type loopCtx struct {
 	origins taint
 	body    *ast.BlockStmt
+	// preserves lists the lists that the current branch appends to only
+	// when an entry is missing from them (see missingFrom).
+	preserves []astutil.Path
 }
 
 func (s *fnState) block(list []ast.Stmt, ctx *loopCtx) {
@@ -67,7 +72,15 @@ func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
 			s.stmt(st.Init, ctx)
 		}
 		s.expr(st.Cond, ctx)
-		s.block(st.Body.List, ctx)
+		body := ctx
+		if ctx != nil {
+			if lists := s.missingFrom(st); len(lists) > 0 {
+				c := *ctx
+				c.preserves = append(slices.Clone(ctx.preserves), lists...)
+				body = &c
+			}
+		}
+		s.block(st.Body.List, body)
 		if st.Else != nil {
 			s.stmt(st.Else, ctx)
 		}
@@ -254,7 +267,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	// Writes into API fields are sinks.
 	if field := s.apiField(lhs); field != nil {
 		t := rt
-		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) {
+		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 			t = union(slices.Clone(t), ctx.origins)
 		}
 		if (orderedContent(field.Type()) || isStringMap(field.Type())) && !s.sortedLater(lhs, st.End()) {
@@ -285,10 +298,135 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	if !ok {
 		return
 	}
-	if ctx != nil && isAppend(info, rhs) && s.outer(lhs, ctx) {
+	if ctx != nil && isAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 		rt = union(slices.Clone(rt), ctx.origins)
 	}
 	s.set(k, rt)
+}
+
+// missingFrom returns the lists an if statement tests an entry is missing
+// from: `!slices.ContainsFunc(list, ...)`, `!has(list, k)`, or `!seen[k]`
+// and `_, ok := seen[k]; !ok` with seen filled by a range over list.
+func (s *fnState) missingFrom(st *ast.IfStmt) []astutil.Path {
+	info := s.p.pass.TypesInfo
+	not, ok := ast.Unparen(st.Cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT {
+		return nil
+	}
+	var index ast.Expr // the map whose keys are the list's entries
+	switch x := ast.Unparen(not.X).(type) {
+	case *ast.CallExpr:
+		var out []astutil.Path
+		for _, arg := range x.Args {
+			if isSlice(info.TypeOf(arg)) {
+				if p, ok := astutil.PathOf(info, arg); ok {
+					out = append(out, p)
+				}
+			}
+		}
+		return out
+	case *ast.IndexExpr:
+		index = x.X
+	case *ast.Ident:
+		// if _, ok := seen[k]; !ok
+		as, ok := st.Init.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || astutil.IdentVar(info, x) == nil {
+			return nil
+		}
+		if id, ok := as.Lhs[1].(*ast.Ident); !ok || astutil.IdentVar(info, id) != astutil.IdentVar(info, x) {
+			return nil
+		}
+		ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+		if !ok {
+			return nil
+		}
+		index = ix.X
+	default:
+		return nil
+	}
+	seen, ok := astutil.PathOf(info, index)
+	if !ok {
+		return nil
+	}
+	// The lists whose range loops fill seen: for _, e := range list { seen[...] = ... }
+	var out []astutil.Path
+	ast.Inspect(s.body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok || rs.Pos() >= st.Pos() || !isSlice(info.TypeOf(rs.X)) {
+			return true
+		}
+		list, ok := astutil.PathOf(info, rs.X)
+		if !ok {
+			return true
+		}
+		ast.Inspect(rs.Body, func(m ast.Node) bool {
+			if as, ok := m.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if lix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						if p, ok := astutil.PathOf(info, lix.X); ok && p.Equal(seen) {
+							out = append(out, list)
+						}
+					}
+				}
+			}
+			return true
+		})
+		return true
+	})
+	return out
+}
+
+// preserved reports whether appending to lhs in the current branch keeps
+// the list's order: the branch appends only entries missing from lhs, and
+// lhs starts from an existing list (a field of another object, or a local
+// declared from one), not from nothing. Once written, every entry is there
+// and nothing is appended again: the map order matters only the first
+// time. maporder does not check that the existing list is the live one.
+func (s *fnState) preserved(lhs ast.Expr, ctx *loopCtx) bool {
+	info := s.p.pass.TypesInfo
+	p, ok := astutil.PathOf(info, lhs)
+	if !ok {
+		return false
+	}
+	for _, q := range ctx.preserves {
+		if p.Equal(q) && s.existing(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// existing reports whether the list at p starts out as an existing list.
+func (s *fnState) existing(p astutil.Path) bool {
+	info := s.p.pass.TypesInfo
+	v, ok := p.Root.(*types.Var)
+	if !ok {
+		return false
+	}
+	if s.inits == nil {
+		s.inits = astutil.Inits(info, s.body)
+	}
+	init, declared := s.inits[v]
+	if len(p.Steps) > 0 {
+		// A field of an object: existing unless the object is built here.
+		return !declared || !astutil.IsFresh(init)
+	}
+	if !declared {
+		return false // a parameter, or a var declared without a value: unknown
+	}
+	e := ast.Unparen(init)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) >= 1 {
+		// slices.Clone(list), append([]T(nil), list...)
+		fn := k8s.Callee(info, call)
+		switch {
+		case k8s.IsFunc(fn, "slices", "Clone"):
+			e = call.Args[0]
+		case isAppend(info, call) && len(call.Args) == 2 && call.Ellipsis.IsValid():
+			e = call.Args[1]
+		}
+	}
+	q, ok := astutil.PathOf(info, e)
+	return ok && len(q.Steps) > 0
 }
 
 // expr visits the calls and composite literals of e for sinks, sanitizers

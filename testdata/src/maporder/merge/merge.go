@@ -1,0 +1,87 @@
+// Package merge: entries of a map appended to an existing list only when
+// missing from it. The first write puts them in map order; after that every
+// entry is present, nothing is appended, and the list is stable.
+package merge
+
+import (
+	"slices"
+
+	corev1 "k8s.io/api/core/v1"
+)
+
+func hasEnv(list []corev1.EnvVar, name string) bool {
+	for _, e := range list {
+		if e.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// The existing list is copied, and missing entries go after it.
+func appendMissing(current *corev1.Container, env map[string]string) {
+	out := current.Env
+	for k, v := range env {
+		if !slices.ContainsFunc(out, func(e corev1.EnvVar) bool { return e.Name == k }) {
+			out = append(out, corev1.EnvVar{Name: k, Value: v})
+		}
+	}
+	current.Env = out
+}
+
+// The same, with an index of the names present, appending in place.
+func appendMissingIndexed(current *corev1.Container, env map[string]string) {
+	present := map[string]bool{}
+	for _, e := range current.Env {
+		present[e.Name] = true
+	}
+	for k, v := range env {
+		if _, ok := present[k]; !ok {
+			current.Env = append(current.Env, corev1.EnvVar{Name: k, Value: v})
+		}
+	}
+}
+
+// A helper tests presence; the list is a clone of the existing one.
+func appendMissingHelper(current *corev1.Container, env map[string]string) {
+	out := slices.Clone(current.Env)
+	for k, v := range env {
+		if !hasEnv(out, k) {
+			out = append(out, corev1.EnvVar{Name: k, Value: v})
+		}
+	}
+	current.Env = out
+}
+
+// Deduplicating into a list that starts empty is still map order.
+func dedupe(c *corev1.Container, env map[string]string) {
+	var out []corev1.EnvVar
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		if !hasEnv(out, k) {
+			out = append(out, corev1.EnvVar{Name: k, Value: v})
+		}
+	}
+	c.Env = out
+}
+
+// A presence test on another list guards nothing about this one.
+func otherList(c *corev1.Container, skip []corev1.EnvVar, env map[string]string) {
+	out := c.Env
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		if !hasEnv(skip, k) {
+			out = append(out, corev1.EnvVar{Name: k, Value: v})
+		}
+	}
+	c.Env = out
+}
+
+// A fresh object's list starts empty: its order is the map's every time.
+func fresh(env map[string]string) *corev1.Container {
+	c := &corev1.Container{}
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		if !hasEnv(c.Env, k) {
+			c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+		}
+	}
+	return c
+}
