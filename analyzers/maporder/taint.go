@@ -79,8 +79,7 @@ func union(a, b taint) taint {
 
 // sortedExpr is an expression the function sorts in place.
 type sortedExpr struct {
-	root *types.Var
-	text string
+	path astutil.Path
 	pos  token.Pos
 }
 
@@ -203,17 +202,18 @@ func (s *fnState) sortedLater(e ast.Expr, pos token.Pos) bool {
 					arg = ast.Unparen(conv.Args[0])
 				}
 			}
-			arg = derefAddr(arg)
-			if root := astutil.RootVar(info, arg); root != nil {
-				s.sorted = append(s.sorted, sortedExpr{root, types.ExprString(arg), call.Pos()})
+			if p, ok := astutil.PathOf(info, derefAddr(arg)); ok {
+				s.sorted = append(s.sorted, sortedExpr{p, call.Pos()})
 			}
 			return true
 		})
 	}
-	root := astutil.RootVar(info, e)
-	text := types.ExprString(ast.Unparen(e))
+	p, ok := astutil.PathOf(info, e)
+	if !ok {
+		return false
+	}
 	for _, x := range s.sorted {
-		if x.pos > pos && x.root == root && x.text == text {
+		if x.pos > pos && x.path.Equal(p) {
 			return true
 		}
 	}
@@ -282,6 +282,9 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 		for _, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
+			}
+			if isSlice(info.TypeOf(elt)) && s.sortedLater(elt, x.End()) {
+				continue // sorted afterwards, in the array the literal shares
 			}
 			t = union(t, s.taintOf(elt))
 		}

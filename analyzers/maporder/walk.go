@@ -478,6 +478,9 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		if field == nil || !(orderedContent(field.Type()) || isStringMap(field.Type())) || isListItems(t, field) {
 			continue
 		}
+		if s.sortedLater(val, lit.End()) {
+			continue // Ports: list, then sort.Slice(list, ...): the field shares list's array
+		}
 		s.sinkField(s.taintOf(val), field, val.Pos())
 	}
 }

@@ -5,6 +5,7 @@ package merge
 
 import (
 	"slices"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 )
@@ -84,4 +85,24 @@ func fresh(env map[string]string) *corev1.Container {
 		}
 	}
 	return c
+}
+
+// The list handed to a literal is sorted afterwards, which sorts the
+// field too: they share one array.
+func sortedAfterLiteral(ports map[string]int32) *corev1.Service {
+	var list []corev1.ServicePort
+	for name, p := range ports {
+		list = append(list, corev1.ServicePort{Name: name, Port: p})
+	}
+	svc := &corev1.Service{Spec: corev1.ServiceSpec{Ports: list}}
+	slices.SortFunc(list, func(a, b corev1.ServicePort) int { return strings.Compare(a.Name, b.Name) })
+	return svc
+}
+
+// Sorted through a differently spelled path to the same list.
+func sortedThroughPointer(svc *corev1.Service, ports map[string]int32) {
+	for name, p := range ports {
+		svc.Spec.Ports = append(svc.Spec.Ports, corev1.ServicePort{Name: name, Port: p})
+	}
+	slices.SortFunc((*svc).Spec.Ports, func(a, b corev1.ServicePort) int { return strings.Compare(a.Name, b.Name) })
 }
