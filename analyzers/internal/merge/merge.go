@@ -35,6 +35,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
@@ -383,7 +384,7 @@ func copyLoop(info *types.Info, rs *ast.RangeStmt) (ast.Expr, bool) {
 			return nil, false
 		}
 		ix, ok := as.Lhs[0].(*ast.IndexExpr)
-		if !ok || !isPresenceGuard(ifs, ix.X, key) {
+		if !ok || !isPresenceGuard(info, ifs, ix.X, key) {
 			return nil, false
 		}
 	}
@@ -400,7 +401,7 @@ func copyLoop(info *types.Info, rs *ast.RangeStmt) (ast.Expr, bool) {
 			return nil, false
 		}
 	} else if rix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); !ok ||
-		types.ExprString(rix.X) != types.ExprString(rs.X) || !sameIdent(info, rix.Index, key) {
+		!samePath(info, rix.X, rs.X) || !sameIdent(info, rix.Index, key) {
 		return nil, false // dst[k] = src[k]
 	}
 	return ix.X, true
@@ -408,13 +409,13 @@ func copyLoop(info *types.Info, rs *ast.RangeStmt) (ast.Expr, bool) {
 
 // isPresenceGuard reports whether ifs tests that key is absent from dst:
 // `if _, ok := dst[k]; !ok` or `if _, exists := dst[k]; !exists`.
-func isPresenceGuard(ifs *ast.IfStmt, dst ast.Expr, key *ast.Ident) bool {
+func isPresenceGuard(info *types.Info, ifs *ast.IfStmt, dst ast.Expr, key *ast.Ident) bool {
 	init, ok := ifs.Init.(*ast.AssignStmt)
 	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 {
 		return false
 	}
 	ix, ok := init.Rhs[0].(*ast.IndexExpr)
-	if !ok || types.ExprString(ix.X) != types.ExprString(dst) || types.ExprString(ix.Index) != key.Name {
+	if !ok || !samePath(info, ix.X, dst) || !sameIdent(info, ix.Index, key) {
 		return false
 	}
 	okID, ok := init.Lhs[1].(*ast.Ident)
@@ -422,7 +423,14 @@ func isPresenceGuard(ifs *ast.IfStmt, dst ast.Expr, key *ast.Ident) bool {
 		return false
 	}
 	not, ok := ifs.Cond.(*ast.UnaryExpr)
-	return ok && not.Op == token.NOT && types.ExprString(not.X) == okID.Name
+	return ok && not.Op == token.NOT && sameIdent(info, not.X, okID)
+}
+
+// samePath reports whether a and b denote the same location.
+func samePath(info *types.Info, a, b ast.Expr) bool {
+	p, ok := astutil.PathOf(info, a)
+	q, ok2 := astutil.PathOf(info, b)
+	return ok && ok2 && p.Equal(q)
 }
 
 func sameIdent(info *types.Info, e ast.Expr, id *ast.Ident) bool {
