@@ -63,7 +63,7 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 		// A struct copied by value, or a DeepCopy, is a copy; pointers,
 		// slices and maps share what they point to.
 		call, isCall := ast.Unparen(init).(*ast.CallExpr)
-		fn.copies[v] = isCall && isDeepCopy(call) || !isReference(v.Type())
+		fn.copies[v] = isCall && k8s.IsDeepCopy(info, call) || !isReference(v.Type())
 	}
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
@@ -91,16 +91,11 @@ func isReference(t types.Type) bool {
 }
 
 // copiedFrom returns x for x.DeepCopy(), and e itself otherwise.
-func copiedFrom(e ast.Expr) ast.Expr {
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && isDeepCopy(call) {
+func (fn *function) copiedFrom(e ast.Expr) ast.Expr {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && k8s.IsDeepCopy(fn.c.pass.TypesInfo, call) {
 		return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
 	}
 	return e
-}
-
-func isDeepCopy(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && (sel.Sel.Name == "DeepCopy" || sel.Sel.Name == "DeepCopyObject") && len(call.Args) == 0
 }
 
 // origin is where a location expression leads.
@@ -129,9 +124,6 @@ func (fn *function) resolve(e ast.Expr) origin {
 			if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal {
 				return o
 			}
-			if x.Sel.Name == "Template" {
-				o.template = true
-			}
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X
@@ -145,10 +137,10 @@ func (fn *function) resolve(e ast.Expr) origin {
 		case *ast.TypeAssertExpr:
 			e = x.X
 		case *ast.CallExpr:
-			if !isDeepCopy(x) {
+			if !k8s.IsDeepCopy(info, x) {
 				return o
 			}
-			e = copiedFrom(x)
+			e = fn.copiedFrom(x)
 		case *ast.Ident:
 			v := astutil.IdentVar(info, x)
 			if v == nil {
@@ -179,7 +171,7 @@ func (fn *function) aliasLeadsFurther(init ast.Expr) bool {
 	case *ast.UnaryExpr:
 		return x.Op == token.AND && fn.aliasLeadsFurther(x.X) // &pod.Spec, not &corev1.Pod{}
 	case *ast.CallExpr:
-		return isDeepCopy(x)
+		return k8s.IsDeepCopy(fn.c.pass.TypesInfo, x)
 	}
 	return false
 }
@@ -261,7 +253,7 @@ func (fn *function) mentions(rhs ast.Expr, dst string) bool {
 		}
 		if id, ok := e.(*ast.Ident); ok {
 			if v, _ := info.Uses[id].(*types.Var); v != nil {
-				if init, ok := fn.inits[v]; ok && related(fn.loc(copiedFrom(init))) {
+				if init, ok := fn.inits[v]; ok && related(fn.loc(fn.copiedFrom(init))) {
 					found = true
 				}
 			}
@@ -491,7 +483,7 @@ func (fn *function) savedBefore(e ast.Expr, l string, pos token.Pos) bool {
 	if !ok {
 		return false
 	}
-	return strings.TrimLeft(fn.loc(copiedFrom(init)), "*&") == strings.TrimLeft(l, "*&")
+	return strings.TrimLeft(fn.loc(fn.copiedFrom(init)), "*&") == strings.TrimLeft(l, "*&")
 }
 
 func (fn *function) name() string {

@@ -269,3 +269,63 @@ func MetadataMap(info *types.Info, e ast.Expr) string {
 	}
 	return ""
 }
+
+// MetadataSetter returns "Annotations" or "Labels" when call sets an
+// object's annotations or labels wholesale: SetAnnotations/SetLabels
+// declared in metav1 (on ObjectMeta or the metav1.Object interface behind
+// client.Object), or WithAnnotations/WithLabels of an apply configuration.
+// The receiver is the selector's X. Otherwise "".
+func MetadataSetter(info *types.Info, call *ast.CallExpr) (field string, recv ast.Expr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", nil
+	}
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return "", nil
+	}
+	switch p := fn.Pkg().Path(); {
+	case p == MetaV1 && (fn.Name() == "SetAnnotations" || fn.Name() == "SetLabels"):
+		return strings.TrimPrefix(fn.Name(), "Set"), sel.X
+	case IsApplyConfigPath(p) && (fn.Name() == "WithAnnotations" || fn.Name() == "WithLabels"):
+		return strings.TrimPrefix(fn.Name(), "With"), sel.X
+	}
+	return "", nil
+}
+
+// IsTemplate reports whether t is a pod template: corev1.PodTemplateSpec or
+// its apply configuration, through pointers.
+func IsTemplate(t types.Type) bool {
+	n := Named(t)
+	if n == nil || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch p, name := n.Obj().Pkg().Path(), n.Obj().Name(); {
+	case p == CoreV1 && name == "PodTemplateSpec":
+		return true
+	case IsApplyConfigPath(p) && name == "PodTemplateSpecApplyConfiguration":
+		return true
+	}
+	return false
+}
+
+// IsDeepCopy reports whether call is a generated deep copy, x.DeepCopy()
+// or x.DeepCopyObject(): a method without arguments whose one result is a
+// copy of its receiver (the receiver's type, or runtime.Object). A method
+// of another shape that happens to share the name does not count.
+func IsDeepCopy(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || len(call.Args) != 0 || (fn.Name() != "DeepCopy" && fn.Name() != "DeepCopyObject") {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 1 {
+		return false
+	}
+	res := sig.Results().At(0).Type()
+	if fn.Name() == "DeepCopyObject" {
+		return IsNamed(res, "k8s.io/apimachinery/pkg/runtime", "Object")
+	}
+	recv := Named(sig.Recv().Type())
+	return recv != nil && Named(res) != nil && Named(res).Obj() == recv.Obj()
+}

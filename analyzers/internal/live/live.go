@@ -230,8 +230,8 @@ func (r *Result) propagate(body *ast.BlockStmt) bool {
 		e = ast.Unparen(e)
 		if call, ok := e.(*ast.CallExpr); ok {
 			// live.DeepCopy()
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
-				return r.Expr(sel.X)
+			if k8s.IsDeepCopy(info, call) {
+				return r.Expr(ast.Unparen(call.Fun).(*ast.SelectorExpr).X)
 			}
 			return NotLive
 		}

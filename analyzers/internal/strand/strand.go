@@ -164,24 +164,24 @@ func inTemplate(k kind, template bool) kind {
 	return k
 }
 
-// throughTemplate reports whether e selects through a Template field.
-func throughTemplate(e ast.Expr) bool {
+// throughTemplate reports whether e is reached through a pod template: a
+// part of e (a field, an accessor's result, a variable) is a
+// PodTemplateSpec or its apply configuration, whatever it is called.
+func throughTemplate(info *types.Info, e ast.Expr) bool {
 	for {
-		switch x := ast.Unparen(e).(type) {
+		e = ast.Unparen(e)
+		if k8s.IsTemplate(info.TypeOf(e)) {
+			return true
+		}
+		switch x := e.(type) {
 		case *ast.SelectorExpr:
-			if x.Sel.Name == "Template" {
-				return true
-			}
 			e = x.X
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				if sel.Sel.Name == "GetTemplate" {
-					return true
-				}
-				e = sel.X
-				continue
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return false
 			}
-			return false
+			e = sel.X
 		case *ast.StarExpr:
 			e = x.X
 		case *ast.IndexExpr:
@@ -281,7 +281,7 @@ func (s *state) exprKind(e ast.Expr) kind {
 	info := s.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr, *ast.CallExpr:
-		return inTemplate(kindOf(k8s.MetadataMap(info, x)), throughTemplate(x))
+		return inTemplate(kindOf(k8s.MetadataMap(info, x)), throughTemplate(info, x))
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok {
 			return s.varKind[v]
@@ -436,13 +436,8 @@ func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[result]kind) bool {
 			if m, ok := s.merges.Call(n); ok && m.Kind == "into" {
 				mark(m.Src, s.exprKind(m.Dst))
 			}
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 1 {
-				switch sel.Sel.Name {
-				case "SetAnnotations", "WithAnnotations":
-					mark(n.Args[0], inTemplate(annotations, throughTemplate(sel.X)))
-				case "SetLabels", "WithLabels":
-					mark(n.Args[0], inTemplate(labels, throughTemplate(sel.X)))
-				}
+			if field, recv := k8s.MetadataSetter(info, n); field != "" {
+				mark(n.Args[0], inTemplate(kindOf(field), throughTemplate(info, recv)))
 			}
 		}
 		return true
@@ -662,8 +657,7 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 				}
 			}
 			// obj.SetAnnotations(Merge(desired, obj.GetAnnotations()))
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 1 &&
-				(sel.Sel.Name == "SetAnnotations" || sel.Sel.Name == "SetLabels") {
+			if field, _ := k8s.MetadataSetter(info, call); field != "" {
 				if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
 					if m, ok := s.merges.Call(inner); ok && m.Kind == "union" {
 						if f, ok := s.union(inner, call, m); ok {
@@ -689,11 +683,8 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 // destKind returns the kind of a destination: a field, or a setter call.
 func (s *state) destKind(dest ast.Expr) kind {
 	if call, ok := dest.(*ast.CallExpr); ok {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if sel.Sel.Name == "SetAnnotations" {
-				return inTemplate(annotations, throughTemplate(sel.X))
-			}
-			return inTemplate(labels, throughTemplate(sel.X))
+		if field, recv := k8s.MetadataSetter(s.pass.TypesInfo, call); field != "" {
+			return inTemplate(kindOf(field), throughTemplate(s.pass.TypesInfo, recv))
 		}
 	}
 	return s.exprKind(dest)

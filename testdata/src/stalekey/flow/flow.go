@@ -87,3 +87,24 @@ func (r *Reconciler) syncMetadata(ctx context.Context, key client.ObjectKey, has
 	maps.Copy(dep.Annotations, desired.Annotations) // want `merge into the live Deployment annotations never deletes operator-owned key "example.com/spec-hash"`
 	return r.Update(ctx, dep)
 }
+
+// A type of this package with a SetLabels method is not an object: the map
+// it is given is not a labels map.
+type recorder struct{}
+
+func (recorder) SetLabels(values map[string]string) {}
+
+func (r *Reconciler) recordAndCopy(ctx context.Context, key client.ObjectKey, desired map[string]string, failed bool) error {
+	values := map[string]string{"controller": "cache"}
+	if failed {
+		values["outcome"] = "error"
+	}
+	recorder{}.SetLabels(values)
+
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	maps.Copy(dep.Labels, desired)
+	return r.Update(ctx, dep)
+}
