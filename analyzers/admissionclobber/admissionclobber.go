@@ -14,6 +14,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
@@ -56,7 +57,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "admissionclobber",
 		Doc:       analysisdoc.MustExtract(doc, "admissionclobber"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#admissionclobber",
-		Requires:  []*analysis.Analyzer{live.Analyzer},
+		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer},
 		FactTypes: []analysis.Fact{new(replacesFact)},
 	}
 	a.Flags.Var(settings.NewList("admissionclobber.extra-fields", &cfg.ExtraFields, validateFields), "extra-fields",
@@ -133,36 +134,42 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 		generated: map[*ast.File]bool{},
 		reported:  map[string]bool{},
 	}
-	var funcs []*function
+	graph := funcs.Of(pass)
+	fileOf := map[*ast.FuncDecl]*ast.File{}
 	for _, f := range pass.Files {
 		c.generated[f] = directive.IsGenerated(pass, f)
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				funcs = append(funcs, c.newFunction(fd, f))
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				fileOf[fd] = f
 			}
 		}
 	}
+	var all []*function
+	byDecl := map[*ast.FuncDecl]*function{}
+	for _, fd := range graph.Decls {
+		fn := c.newFunction(fd, fileOf[fd])
+		all = append(all, fn)
+		byDecl[fd] = fn
+	}
 	// Summaries to a fixed point: a helper's replacements reach its
 	// callers' parameters. Each round can only add entries.
-	for round := 0; round < 20; round++ {
-		changed := false
-		for _, fn := range funcs {
-			changed = fn.summarise() || changed
-		}
-		if !changed {
-			break
-		}
-	}
+	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		return byDecl[fd].summarise()
+	})
 	for fn, rs := range c.summaries {
 		if len(rs) > 0 && fn.Pkg() == pass.Pkg {
 			pass.ExportObjectFact(fn, &replacesFact{Replaces: rs})
 		}
 	}
-	for _, fn := range funcs {
+	for _, fn := range all {
 		fn.report()
 	}
 	return nil, nil
 }
+
+// maxRounds bounds the summary fixed point: a helper's replacements are
+// followed through this many helpers calling helpers in one package.
+const maxRounds = 20
 
 // summaryOf returns the replacements of callee: from this package's
 // summaries or from its fact.

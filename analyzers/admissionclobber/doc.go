@@ -101,6 +101,9 @@
 // Comparisons in _test.go files are not reported: there an exact
 // comparison is an assertion about the result, not a drift check.
 //
+// Bounds: a helper's replacements are followed through 20 rounds of
+// helpers calling helpers in one package (facts cross packages); the live-object engine follows liveness through 16 rounds of derivations and calls.
+//
 // Limits: the analyzer bails out when unsure. A field replaced through a
 // local variable that is later written back (`sc := x; ...;
 // c.SecurityContext = sc`) is seen only through the write-back; a value

@@ -52,6 +52,12 @@
 // variable or field path, the loop body does not modify m, and the names
 // slices and maps are free or already those packages.
 //
+// Bounds: summaries of the functions of one package are iterated to a
+// fixed point over their calls (a worklist revisiting the callers of a
+// changed summary) for at most 6 rounds, so a chain of more than 6 helpers
+// handing map order to each other in one package is not followed to its
+// end; across packages, facts carry summaries without a bound.
+//
 // Limits, chosen for precision: order that reaches only logs, errors,
 // counters, len, or other maps is not reported. The Items of a top-level
 // kind (a struct embedding TypeMeta or ListMeta) are a collection read from

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
 )
@@ -40,6 +41,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Doc:       analysisdoc.MustExtract(doc, "maporder"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#maporder",
 		FactTypes: []analysis.Fact{new(orderFact)},
+		Requires:  []*analysis.Analyzer{funcs.Analyzer},
 	}
 	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
 		"comma-separated package path prefixes whose struct types count as Kubernetes API types")
@@ -68,47 +70,22 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	// Functions are the unit of analysis; literals are walked inside them.
 	// (No inspector: this analyzer runs on every dependency for facts, and
 	// building one per package would cost more than the walk.)
-	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		if directive.IsGenerated(pass, f) {
 			p.generated[pass.Fset.File(f.Pos())] = true
 		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
 	}
+	graph := funcs.Of(pass)
+	decls := graph.Decls
 
 	// Summaries grow monotonically. The first round visits every function;
 	// later rounds only the callers of functions whose summary changed, up
-	// to a bound that covers the call chains seen in practice.
-	callees := p.calleesOf(decls)
-	todo := decls
-	for range maxRounds {
-		changed := map[*types.Func]bool{}
-		for _, decl := range todo {
-			p.changed = false
-			p.analyze(decl, false)
-			if p.changed {
-				if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					changed[fn] = true
-				}
-			}
-		}
-		if len(changed) == 0 {
-			break
-		}
-		todo = nil
-		for _, decl := range decls {
-			for fn := range callees[decl] {
-				if changed[fn] {
-					todo = append(todo, decl)
-					break
-				}
-			}
-		}
-	}
+	// to maxRounds, a bound that covers the call chains seen in practice.
+	graph.Fixpoint(maxRounds, funcs.Callers, func(decl *ast.FuncDecl) bool {
+		p.changed = false
+		p.analyze(decl, false)
+		return p.changed
+	})
 	// Every sink is a Kubernetes API field, an apply configuration or an
 	// annotation, so a package that depends on no Kubernetes library (and
 	// no api-packages are set) can only have summaries: skip the report walk.
@@ -122,25 +99,10 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	return nil, nil
 }
 
+// maxRounds bounds the rounds of the summary fixed point: a chain of
+// helpers in one package returning map order to each other is followed
+// this many calls deep (see the doc's Limits).
 const maxRounds = 6
-
-// calleesOf returns, for each declaration, the package functions it calls.
-func (p *pkgState) calleesOf(decls []*ast.FuncDecl) map[*ast.FuncDecl]map[*types.Func]bool {
-	out := make(map[*ast.FuncDecl]map[*types.Func]bool, len(decls))
-	for _, decl := range decls {
-		set := map[*types.Func]bool{}
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if fn := k8s.Callee(p.pass.TypesInfo, call); fn != nil && fn.Pkg() == p.pass.Pkg {
-					set[fn.Origin()] = true
-				}
-			}
-			return true
-		})
-		out[decl] = set
-	}
-	return out
-}
 
 // pkgState is the per-package analysis state.
 type pkgState struct {

@@ -56,6 +56,9 @@
 // computed later, the expected value of the presence branch is not at
 // hand, and no fix is offered.
 //
+// Bounds: those of stalekey's engine, which finds the stranded keys (see
+// stalekey), and the live-object engine follows liveness through 16 rounds of derivations and calls.
+//
 // Limits: keys given by a variable are not tracked; a presence result
 // stored in a struct or passed to another function is not followed.
 // Generated files are not reported.

@@ -85,6 +85,9 @@
 // Comparisons in _test.go files are not reported: there an exact
 // comparison is an assertion about the result, not a drift check.
 //
+// Bounds: a carry-over helper is recognised through 8 rounds of helpers
+// calling helpers in one package (facts cross packages); the live-object engine follows liveness through 16 rounds of derivations and calls.
+//
 // Limits: a carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report

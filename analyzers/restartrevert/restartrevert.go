@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
@@ -32,7 +33,7 @@ func New() *analysis.Analyzer {
 		Name:      "restartrevert",
 		Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#restartrevert",
-		Requires:  []*analysis.Analyzer{live.Analyzer},
+		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer},
 		FactTypes: []analysis.Fact{new(carriesFact)},
 		Run:       run,
 	})
@@ -58,31 +59,27 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}}
-	var decls []*ast.FuncDecl
 	files := map[*ast.FuncDecl]*ast.File{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
 				files[fd] = f
 			}
 		}
 	}
-	// Carry-over helpers, to a fixed point over calls in the package.
-	for changed := true; changed; {
-		changed = false
-		for _, fd := range decls {
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || c.carries[fn] {
-				continue
-			}
-			if len(c.carryPoints(fd.Body)) > 0 {
-				c.carries[fn] = true
-				changed = true
-				pass.ExportObjectFact(fn, new(carriesFact))
-			}
+	// Carry-over helpers, to a fixed point over calls in the package: a
+	// function carries when it calls one that does.
+	graph := funcs.Of(pass)
+	decls := graph.Decls
+	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		fn := graph.Func(fd)
+		if fn == nil || c.carries[fn] || len(c.carryPoints(fd.Body)) == 0 {
+			return false
 		}
-	}
+		c.carries[fn] = true
+		pass.ExportObjectFact(fn, new(carriesFact))
+		return true
+	})
 	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) {
 		return nil, nil // fast path: carry-over helpers only; no workload here to report on
 	}
@@ -94,6 +91,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	return nil, nil
 }
+
+// maxRounds bounds the carry-over fixed point: a helper calling a helper
+// that carries restartedAt over is recognised this many calls deep.
+const maxRounds = 8
 
 type checker struct {
 	pass    *analysis.Pass

@@ -61,6 +61,12 @@
 // Fix: when the merge is `merged := Merge(desired, live...)` with desired
 // and merged plain identifiers, the prune after the merge is offered.
 //
+// Bounds: a map's kind (annotations or labels) is followed through 6
+// rounds of assignments and builder functions; merge helpers wrapping
+// merge helpers are summarised 8 calls deep in one package (facts cross
+// packages); the desired map's builders and the deletes that excuse a key
+// are searched 3 calls deep; the live-object engine follows liveness through 16 rounds of derivations and calls.
+//
 // Limits: a key written through a variable rather than a constant is not
 // tracked; a desired map built in another package falls back to the
 // package-wide keys; a map reassigned between a desired and a live object

@@ -45,6 +45,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
@@ -56,6 +57,7 @@ var Analyzer = directive.Guard(&analysis.Analyzer{
 	Doc:        "compute which Kubernetes object variables are live (read from the API server)",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
+	Requires:   []*analysis.Analyzer{funcs.Analyzer},
 })
 
 // Reason says why a variable is live.
@@ -118,27 +120,23 @@ func run(pass *analysis.Pass) (any, error) {
 	if k8s.Irrelevant(pass) {
 		return r, nil // fast path: no Kubernetes object can be named here
 	}
-	var funcs []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				funcs = append(funcs, fd)
-			}
-		}
-	}
 	// Local rules first, then live arguments and derivations to a fixed
-	// point; each round can only add variables.
-	for _, fd := range funcs {
+	// point; each round can only add variables. A new live variable can
+	// make more of its own function live, its callees' parameters, and its
+	// callers' arguments.
+	graph := funcs.Of(pass)
+	for _, fd := range graph.Decls {
 		r.local(fd.Body)
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, fd := range funcs {
-			changed = r.propagate(fd.Body) || changed
-		}
-	}
+	graph.Fixpoint(maxRounds, funcs.Self|funcs.Callers|funcs.Callees, func(fd *ast.FuncDecl) bool {
+		return r.propagate(fd.Body)
+	})
 	return r, nil
 }
+
+// maxRounds bounds the fixed point: liveness is followed through this many
+// rounds of derivations and calls in one package.
+const maxRounds = 16
 
 func (r *Result) mark(e ast.Expr, why Reason) bool {
 	v := astutil.RootVar(r.info, e)

@@ -37,6 +37,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
@@ -48,6 +49,7 @@ var Analyzer = directive.Guard(&analysis.Analyzer{
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Fact)},
+	Requires:   []*analysis.Analyzer{funcs.Analyzer},
 })
 
 // Fact summarises a preserving merge function.
@@ -159,33 +161,29 @@ func run(pass *analysis.Pass) (any, error) {
 	if k8s.IsStdlib(pass.Pkg) {
 		return r, nil // maps.Copy is known by name
 	}
-	var decls []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
+	// Helpers calling helpers: a function's fact can appear once its
+	// callees' have, so callers are revisited, up to maxRounds.
+	graph := funcs.Of(pass)
+	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		fn := graph.Func(fd)
+		if fn == nil || r.local[fn] != nil {
+			return false
 		}
-	}
-	// Helpers calling helpers: iterate to a fixed point.
-	for changed := true; changed; {
-		changed = false
-		for _, fd := range decls {
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil || r.local[fn] != nil {
-				continue
-			}
-			if f := r.summarise(fd, fn); f != nil {
-				r.local[fn] = f
-				changed = true
-			}
+		if f := r.summarise(fd, fn); f != nil {
+			r.local[fn] = f
+			return true
 		}
-	}
+		return false
+	})
 	for fn, f := range r.local {
 		pass.ExportObjectFact(fn, f)
 	}
 	return r, nil
 }
+
+// maxRounds bounds the fixed point: merge helpers wrapping merge helpers
+// in one package are followed this many calls deep.
+const maxRounds = 8
 
 // summarise computes the fact of one function, or nil.
 func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {

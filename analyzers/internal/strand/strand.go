@@ -21,6 +21,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
@@ -86,7 +87,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	return directive.Guard(&analysis.Analyzer{
 		Name:       "strand",
 		Doc:        "find annotation and label keys that preserving merges into live objects strand (engine of stalekey and presencedrift)",
-		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer, directive.Analyzer},
+		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			if err := cfg.Validate("stalekey"); err != nil {
@@ -210,8 +211,10 @@ type state struct {
 	live    *live.Result
 	merges  *merge.Result
 	funcs   map[*types.Func]*ast.FuncDecl
+	graph   *funcs.Graph
 	writes  []write
 	varKind map[*types.Var]kind
+	deletes map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -226,7 +229,9 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		live:    pass.ResultOf[live.Analyzer].(*live.Result),
 		merges:  pass.ResultOf[merge.Analyzer].(*merge.Result),
 		funcs:   map[*types.Func]*ast.FuncDecl{},
+		graph:   funcs.Of(pass),
 		varKind: map[*types.Var]kind{},
+		deletes: map[*ast.FuncDecl]map[string]token.Pos{},
 	}
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}
@@ -242,7 +247,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 			}
 		}
 	}
-	s.kindFlows(decls)
+	s.kindFlows()
 	for _, fd := range decls {
 		s.collectWrites(fd)
 	}
@@ -300,40 +305,31 @@ func (s *state) exprKind(e ast.Expr) kind {
 // kind flows back through assignments (`desired := podAnnotations(spec)`)
 // into package functions, whose returned variables get it in turn. The
 // rounds are bounded by maxFlowRounds. A variable's name plays no part.
-func (s *state) kindFlows(decls []*ast.FuncDecl) {
+func (s *state) kindFlows() {
 	funcKind := map[result]kind{}
-	for range maxFlowRounds {
-		changed := false
-		for _, fd := range decls {
-			if s.kindFlowsIn(fd, funcKind) {
-				changed = true
+	s.graph.Fixpoint(maxFlowRounds, funcs.Self|funcs.Callers|funcs.Callees, func(fd *ast.FuncDecl) bool {
+		changed := s.kindFlowsIn(fd, funcKind)
+		fn := s.graph.Func(fd)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
 			}
-		}
-		for _, fd := range decls {
-			fn, _ := s.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if _, ok := n.(*ast.FuncLit); ok {
-					return false
-				}
-				if ret, ok := n.(*ast.ReturnStmt); ok {
-					for i, r := range ret.Results {
-						if s.markFlow(r, funcKind[result{fn, i}], funcKind) {
-							changed = true
-						}
+			if ret, ok := n.(*ast.ReturnStmt); ok {
+				for i, r := range ret.Results {
+					if s.markFlow(r, funcKind[result{fn, i}], funcKind) {
+						changed = true
 					}
 				}
-				return true
-			})
-		}
-		if !changed {
-			break
-		}
-	}
+			}
+			return true
+		})
+		return changed
+	})
 }
 
-// maxFlowRounds bounds the rounds of kindFlows: a map reaches an
-// Annotations or Labels field through at most this many assignments and
-// builder functions in a chain that is walked against source order.
+// maxFlowRounds bounds the rounds of kindFlows (a funcs.Fixpoint): a map
+// is followed to an Annotations or Labels field through this many rounds
+// of assignments and builder functions.
 const maxFlowRounds = 6
 
 // A result is one result of a package function.
@@ -852,51 +848,46 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 // reachable returns the functions of the package reachable from start in
 // up to depth calls.
 func (s *state) reachable(start map[*ast.FuncDecl]bool, depth int) map[*ast.FuncDecl]bool {
-	seen := map[*ast.FuncDecl]bool{}
-	frontier := start
-	for range depth + 1 {
-		next := map[*ast.FuncDecl]bool{}
-		for fd := range frontier {
-			if seen[fd] {
-				continue
-			}
-			seen[fd] = true
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if callee := k8s.Callee(s.pass.TypesInfo, call); callee != nil {
-						if d := s.funcs[callee.Origin()]; d != nil {
-							next[d] = true
-						}
-					}
-				}
-				return true
-			})
-		}
-		frontier = next
+	list := make([]*ast.FuncDecl, 0, len(start))
+	for fd := range start {
+		list = append(list, fd)
 	}
-	return seen
+	return s.graph.Reachable(list, depth)
 }
 
 // deletedIn returns the constant keys deleted in fd and the package
 // functions it calls (to depth), each with one place that deletes it.
 func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
-	info := s.pass.TypesInfo
 	out := map[string]token.Pos{}
 	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth) {
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 2 {
-				return true
-			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
-					if key, ok := merge.ConstString(info, call.Args[1]); ok {
-						out[key] = call.Pos()
-					}
-				}
-			}
-			return true
-		})
+		for k, pos := range s.deletesOf(d) {
+			out[k] = pos
+		}
 	}
 	return out
+}
+
+// deletesOf returns the constant keys fd itself deletes, with a place.
+func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
+	if m, ok := s.deletes[fd]; ok {
+		return m
+	}
+	info := s.pass.TypesInfo
+	m := map[string]token.Pos{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
+				if key, ok := merge.ConstString(info, call.Args[1]); ok {
+					m[key] = call.Pos()
+				}
+			}
+		}
+		return true
+	})
+	s.deletes[fd] = m
+	return m
 }

@@ -1,0 +1,101 @@
+package funcs
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+)
+
+// a calls b, b calls c; d is alone; e takes c as a value.
+const src = `package p
+
+func a() { b() }
+func b() { c() }
+func c() {}
+func d() {}
+func e() { _ = c }
+`
+
+func graph(t *testing.T) *Graph {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	return Build(info, []*ast.File{f})
+}
+
+func names(fds []*ast.FuncDecl) string {
+	s := ""
+	for _, fd := range fds {
+		s += fd.Name.Name
+	}
+	return s
+}
+
+func TestGraph(t *testing.T) {
+	g := graph(t)
+	if got := names(g.Decls); got != "abcde" {
+		t.Fatalf("Decls = %s", got)
+	}
+	if got := names(g.Callees(g.Decls[0])); got != "b" {
+		t.Errorf("callees of a = %s", got)
+	}
+	if got := names(g.callers[g.Decls[2]]); got != "be" {
+		t.Errorf("callers of c = %s (a function value is a use)", got)
+	}
+	if r := g.Reachable([]*ast.FuncDecl{g.Decls[0]}, 1); !r[g.Decls[1]] || r[g.Decls[2]] {
+		t.Errorf("Reachable(a, 1) = %v, want a and b only", r)
+	}
+}
+
+// A summary that grows from c up to its callers: c changes in round one,
+// b and e in round two, a in round three.
+func TestFixpointRevisitsCallers(t *testing.T) {
+	g := graph(t)
+	has := map[string]bool{}
+	var visits string
+	converged := g.Fixpoint(10, Callers, func(fd *ast.FuncDecl) bool {
+		visits += fd.Name.Name
+		if has[fd.Name.Name] {
+			return false
+		}
+		grow := fd.Name.Name == "c"
+		for _, callee := range g.Callees(fd) {
+			grow = grow || has[callee.Name.Name]
+		}
+		has[fd.Name.Name] = grow
+		return grow
+	})
+	if !converged {
+		t.Error("did not converge")
+	}
+	if visits != "abcde"+"be"+"a" {
+		t.Errorf("visits = %s, want abcde, then be, then a", visits)
+	}
+	if !has["a"] || has["d"] {
+		t.Errorf("summary = %v", has)
+	}
+}
+
+// The bound stops a summary that never settles, and says so.
+func TestFixpointBound(t *testing.T) {
+	g := graph(t)
+	rounds := 0
+	converged := g.Fixpoint(3, Self, func(fd *ast.FuncDecl) bool {
+		if fd.Name.Name == "d" {
+			rounds++
+			return true
+		}
+		return false
+	})
+	if converged || rounds != 3 {
+		t.Errorf("converged = %v after %d visits of d, want false after 3", converged, rounds)
+	}
+}
