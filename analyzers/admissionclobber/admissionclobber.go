@@ -18,6 +18,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/uses"
 )
 
 //go:embed doc.go
@@ -57,7 +58,7 @@ func New(cfg Config) *analysis.Analyzer {
 		Name:      "admissionclobber",
 		Doc:       analysisdoc.MustExtract(doc, "admissionclobber"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#admissionclobber",
-		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer},
+		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer},
 		FactTypes: []analysis.Fact{new(replacesFact)},
 	}
 	a.Flags.Var(settings.NewList("admissionclobber.extra-fields", &cfg.ExtraFields, validateFields), "extra-fields",
@@ -121,9 +122,10 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, fields fieldSet) (any, error) {
-	// A package that gets its Pod from a helper need not import core/v1
-	// itself, but it depends on it.
-	if k8s.Irrelevant(pass) || !k8s.DependsOn(pass.Pkg, k8s.CoreV1) {
+	// What decides is whether the package touches a core/v1 object (a
+	// Pod's fields, a Pod type): a package that gets its Pod from a helper
+	// imports nothing of core/v1 but touches pod.Spec.
+	if k8s.Irrelevant(pass) || !k8s.DependsOn(pass.Pkg, k8s.CoreV1) || !uses.Of(pass).Touches(k8s.CoreV1) {
 		return nil, nil // fast path: no operator Pod handling here
 	}
 	c := &checker{

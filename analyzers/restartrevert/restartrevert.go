@@ -18,6 +18,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/uses"
 )
 
 //go:embed doc.go
@@ -33,7 +34,7 @@ func New() *analysis.Analyzer {
 		Name:      "restartrevert",
 		Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
 		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#restartrevert",
-		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer},
+		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer},
 		FactTypes: []analysis.Fact{new(carriesFact)},
 		Run:       run,
 	})
@@ -80,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, new(carriesFact))
 		return true
 	})
-	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) {
+	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) || !uses.Of(pass).Touches(k8s.AppsV1) {
 		return nil, nil // fast path: carry-over helpers only; no workload here to report on
 	}
 	for _, fd := range decls {

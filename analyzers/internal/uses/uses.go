@@ -1,0 +1,65 @@
+// Package uses indexes, once per package, which packages' objects the
+// code touches: every type, field, method, function, variable or constant
+// it names, directly or through a selector (pod.Spec.ImagePullSecrets uses
+// two fields of k8s.io/api/core/v1, whether or not the file imports it).
+// Fast paths ask it "does this package touch anything of core/v1?" rather
+// than "does it import core/v1?": a package that gets its Pod from a
+// helper imports nothing of core/v1, yet touches pod.Spec.
+package uses
+
+import (
+	"go/types"
+	"reflect"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+)
+
+// Analyzer gives the index of a package, built on first use (analyzers
+// with facts run on every dependency, and most never ask).
+var Analyzer = directive.Guard(&analysis.Analyzer{
+	Name: "uses",
+	Doc:  "index the packages whose objects a package uses (engine of the analyzers' fast paths)",
+	Run: func(pass *analysis.Pass) (any, error) {
+		return &lazy{info: pass.TypesInfo}, nil
+	},
+	ResultType: reflect.TypeFor[*lazy](),
+})
+
+type lazy struct {
+	once  sync.Once
+	info  *types.Info
+	index *Index
+}
+
+// Index is the set of package paths whose objects a package uses.
+type Index struct {
+	paths map[string]bool
+}
+
+// Build indexes info's uses.
+func Build(info *types.Info) *Index {
+	x := &Index{paths: map[string]bool{}}
+	var last *types.Package // uses come in runs from one package
+	for _, obj := range info.Uses {
+		if p := obj.Pkg(); p != nil && p != last {
+			x.paths[p.Path()] = true
+			last = p
+		}
+	}
+	return x
+}
+
+// Of returns the index of pass's package; pass's analyzer must require
+// Analyzer.
+func Of(pass *analysis.Pass) *Index {
+	l := pass.ResultOf[Analyzer].(*lazy)
+	l.once.Do(func() { l.index = Build(l.info) })
+	return l.index
+}
+
+// Touches reports whether the package uses an object declared in the
+// package path.
+func (x *Index) Touches(path string) bool { return x.paths[path] }
