@@ -42,6 +42,16 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
+// Kind is the shape of a preserving merge.
+type Kind int
+
+const (
+	// Union builds a new map holding the entries of A and B.
+	Union Kind = iota + 1
+	// Into copies the entries of Src into Dst.
+	Into
+)
+
 // Analyzer computes the merge summaries of a package's functions.
 var Analyzer = directive.Guard(&analysis.Analyzer{
 	Name:       "reconcilelintmerge",
@@ -75,9 +85,9 @@ func (f *Fact) String() string {
 
 // Merge describes one preserving merge found in code.
 type Merge struct {
-	// Kind is "union" (a new map holding both) or "into" (Src copied into
+	// Kind is Union (a new map holding both) or Into (Src copied into
 	// Dst, which keeps its keys).
-	Kind string
+	Kind Kind
 	// A and B are the merged maps of a union; Dst and Src those of an into.
 	A, B, Dst, Src ast.Expr
 	// Helper is the function that merges, or nil for labels.Merge,
@@ -109,9 +119,9 @@ func (r *Result) Call(call *ast.CallExpr) (Merge, bool) {
 	}
 	switch {
 	case k8s.IsFunc(fn, k8s.Labels, "Merge") && len(call.Args) == 2:
-		return Merge{Kind: "union", A: call.Args[0], B: call.Args[1]}, true
+		return Merge{Kind: Union, A: call.Args[0], B: call.Args[1]}, true
 	case k8s.IsFunc(fn, "maps", "Copy") && len(call.Args) == 2:
-		return Merge{Kind: "into", Dst: call.Args[0], Src: call.Args[1]}, true
+		return Merge{Kind: Into, Dst: call.Args[0], Src: call.Args[1]}, true
 	}
 	f := r.factOf(fn)
 	if f == nil {
@@ -120,13 +130,13 @@ func (r *Result) Call(call *ast.CallExpr) (Merge, bool) {
 	if len(f.Union) > 0 {
 		u := f.Union[0]
 		if a, b := arg(u[0]), arg(u[1]); a != nil && b != nil {
-			return Merge{Kind: "union", A: a, B: b, Helper: fn, Prunes: f.Prunes}, true
+			return Merge{Kind: Union, A: a, B: b, Helper: fn, Prunes: f.Prunes}, true
 		}
 	}
 	if len(f.Into) > 0 {
 		in := f.Into[0]
 		if d, s := arg(in[0]), arg(in[1]); d != nil && s != nil {
-			return Merge{Kind: "into", Dst: d, Src: s, Helper: fn, Prunes: f.Prunes}, true
+			return Merge{Kind: Into, Dst: d, Src: s, Helper: fn, Prunes: f.Prunes}, true
 		}
 	}
 	return Merge{}, false
@@ -138,7 +148,7 @@ func (r *Result) Loop(rs *ast.RangeStmt) (Merge, bool) {
 	if !ok {
 		return Merge{}, false
 	}
-	return Merge{Kind: "into", Dst: dst, Src: rs.X}, true
+	return Merge{Kind: Into, Dst: dst, Src: rs.X}, true
 }
 
 // Summary returns the fact of fn, whether declared here or imported.
@@ -232,7 +242,7 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 	// Keys pruned by helpers called here count as pruned by this function.
 	pruneKeys := func(m Merge) { prunes = append(prunes, m.Prunes...) }
 	fromCall := func(dst *types.Var, call *ast.CallExpr) {
-		if m, ok := r.Call(call); ok && m.Kind == "union" {
+		if m, ok := r.Call(call); ok && m.Kind == Union {
 			add(dst, m.A)
 			add(dst, m.B)
 			pruneKeys(m)
@@ -257,7 +267,7 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 					}
 				}
 			}
-			if m, ok := r.Call(n); ok && m.Kind == "into" {
+			if m, ok := r.Call(n); ok && m.Kind == Into {
 				add(varOf(m.Dst), m.Src)
 				pruneKeys(m)
 			}

@@ -31,7 +31,7 @@ var show = &analysis.Analyzer{
 				switch n := n.(type) {
 				case *ast.CallExpr:
 					if m, ok := res.Call(n); ok {
-						if m.Kind == "union" {
+						if m.Kind == merge.Union {
 							pass.Reportf(n.Pos(), "union of %s and %s%s", types.ExprString(m.A), types.ExprString(m.B), via(m))
 						} else {
 							pass.Reportf(n.Pos(), "%s into %s%s", types.ExprString(m.Src), types.ExprString(m.Dst), via(m))

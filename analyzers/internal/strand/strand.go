@@ -372,7 +372,7 @@ func (s *state) markFlow(e ast.Expr, k kind, funcKind map[result]kind) bool {
 			return true
 		}
 	case *ast.CallExpr:
-		if m, ok := s.merges.Call(x); ok && m.Kind == "union" {
+		if m, ok := s.merges.Call(x); ok && m.Kind == merge.Union {
 			a := s.markFlow(m.A, k, funcKind)
 			b := s.markFlow(m.B, k, funcKind)
 			return a || b
@@ -429,7 +429,7 @@ func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[result]kind) bool {
 				}
 			}
 		case *ast.CallExpr:
-			if m, ok := s.merges.Call(n); ok && m.Kind == "into" {
+			if m, ok := s.merges.Call(n); ok && m.Kind == merge.Into {
 				mark(m.Src, s.exprKind(m.Dst))
 			}
 			if field, recv := k8s.MetadataSetter(info, n); field != "" {
@@ -623,7 +623,7 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 					continue
 				}
 				m, ok := s.merges.Call(call)
-				if !ok || m.Kind != "union" {
+				if !ok || m.Kind != merge.Union {
 					continue
 				}
 				dest := n.Lhs[i]
@@ -647,7 +647,7 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 			if !ok {
 				return true
 			}
-			if m, ok := s.merges.Call(call); ok && m.Kind == "into" {
+			if m, ok := s.merges.Call(call); ok && m.Kind == merge.Into {
 				if f, ok := s.into(call, m); ok {
 					list = append(list, f)
 				}
@@ -655,7 +655,7 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 			// obj.SetAnnotations(Merge(desired, obj.GetAnnotations()))
 			if field, _ := k8s.MetadataSetter(info, call); field != "" {
 				if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
-					if m, ok := s.merges.Call(inner); ok && m.Kind == "union" {
+					if m, ok := s.merges.Call(inner); ok && m.Kind == merge.Union {
 						if f, ok := s.union(inner, call, m); ok {
 							list = append(list, f)
 						}
