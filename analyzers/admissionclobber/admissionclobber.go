@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
@@ -166,7 +167,46 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 	for _, fn := range all {
 		fn.report()
 	}
+	for _, fd := range graph.Decls {
+		if !c.generated[fileOf[fd]] {
+			c.inverse(fd)
+		}
+	}
 	return nil, nil
+}
+
+// inverse reports the inverse form of a wholesale replacement on Pods: a
+// desired Pod, built apart from the live one, sent with Update after only
+// metadata was copied from the live Pod. Every field admission set on the
+// live Pod is dropped (see live.InverseUpdate).
+func (c *checker) inverse(fd *ast.FuncDecl) {
+	info := c.pass.TypesInfo
+	var inits map[*types.Var]ast.Expr
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if _, ok := live.IsUpdate(info, call); !ok {
+			return true
+		}
+		if inits == nil {
+			inits = astutil.Inits(info, fd.Body)
+		}
+		inv, ok := c.live.Inverse(fd.Body, call, inits)
+		if !ok || structName(inv.Desired.Type()) != "Pod" {
+			return true
+		}
+		c.report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: "desired Pod written over the live one with Update, dropping every admission-set field",
+			Related: []analysis.RelatedInformation{
+				{Pos: inv.At, Message: "only metadata is taken from the live Pod here"},
+				{Pos: call.Pos(), End: call.End(), Message: "admission sets " + list(c.fields.of("PodSpec")) + ", so the Pod never matches its desired state"},
+			},
+		}, "inverse")
+		return true
+	})
 }
 
 // maxRounds bounds the summary fixed point: a helper's replacements are

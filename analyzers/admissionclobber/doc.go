@@ -79,6 +79,10 @@
 //     `update.SecurityContext` two calls down in another;
 //   - `dst.Spec.F = src.Spec.F` between two existing Pods (a
 //     desired-into-live merge), whether or not dst is known to be live;
+//   - the inverse form: a desired Pod, built apart from the live one, sent
+//     with Update after only metadata was copied from a Pod read in the same
+//     function (`desired.ResourceVersion = live.ResourceVersion`, or a
+//     helper given both ObjectMetas): every field admission set is dropped;
 //   - `reflect.DeepEqual` or `equality.Semantic.DeepEqual` between a live
 //     Pod's spec, container, or one of the fields, and a value that is not
 //     from the cluster: a drift check that always sees admission's additions.

@@ -52,6 +52,15 @@
 //     assignment, itself or through a helper it calls; helpers in other
 //     packages are known through facts, so a
 //     `PreserveKubectlRestartedAt(desired, live)` in a shared package counts;
+//   - the inverse form: a desired workload, built apart from the live one,
+//     sent with Update after only metadata was copied from a workload of
+//     its kind read in the same function (`desired.ResourceVersion =
+//     live.ResourceVersion`, SetResourceVersion, or a helper given both
+//     ObjectMetas): everything not copied is replaced. The usual shape is
+//     an UpdateStatefulSet(ctx, c, desired) helper doing the Get, the copy
+//     and the Update; it is reported there, in whatever package it lives.
+//     Silent when the function carries restartedAt over or assigns into
+//     the desired template a value read from the live one;
 //   - the same assignment between two workloads of one kind,
 //     `dst.Spec.Template = src.Spec.Template`, whether or not dst is known
 //     to be live: that is a desired-into-live merge helper;

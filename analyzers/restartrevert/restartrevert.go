@@ -124,6 +124,14 @@ func (c *checker) carryPoints(body ast.Node) []token.Pos {
 				out = append(out, x.Pos())
 				return true
 			}
+			// filterByPrefix(live, "kubectl.kubernetes.io/"), keep(m, restartedAt):
+			// a helper handed the key or the prefix selects it.
+			for _, arg := range x.Args {
+				if isKey(info, arg, true) || isKey(info, arg, false) {
+					out = append(out, x.Pos())
+					return true
+				}
+			}
 			fn = fn.Origin()
 			if c.carries[fn] || fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(carriesFact)) {
 				out = append(out, x.Pos())
@@ -257,6 +265,7 @@ func (c *checker) function(fd *ast.FuncDecl, test bool) {
 			if !test { // a test's exact comparison is an assertion, not a drift check
 				c.comparison(x)
 			}
+			c.inverse(fd, x, inits, carriedBefore)
 		case *ast.RangeStmt:
 			if !test {
 				c.keyLoop(x)
@@ -312,6 +321,97 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		Related: []analysis.RelatedInformation{{Pos: as.Pos(), End: as.End(),
 			Message: "carry " + restartedAt + " over from the live template's annotations first, or use server-side apply"}},
 	})
+}
+
+// inverse reports the inverse form of a wholesale replacement: a desired
+// workload, built apart from the live one, sent with Update after only its
+// metadata was copied from the live one (`desired.ResourceVersion =
+// live.ResourceVersion`, or a helper given both ObjectMetas). Everything
+// not copied is replaced, the template's restartedAt included, unless the
+// function carries it over or takes the template from the live object.
+func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
+	inv, ok := c.live.Inverse(fd.Body, call, inits)
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(fd.Body, inv.Desired, inv.Live) || carriedBefore(call.Pos()) {
+		return
+	}
+	kind := workloadOf(inv.Desired.Type())
+	c.pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: "desired " + kind + " written over the live one with Update, dropping restartedAt: `kubectl rollout restart` will be undone",
+		Related: []analysis.RelatedInformation{{Pos: inv.At,
+			Message: "only metadata is taken from the live " + kind + " here; carry " + restartedAt + " over from its template annotations too"}},
+	})
+}
+
+// templateFrom reports whether body assigns into v's pod template a value
+// read from src, or hands a helper both templates (or parts of them): the
+// template, or its annotations, taken or merged from the live workload.
+func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		// copyAnnotations(&desired.Spec.Template.ObjectMeta, live.Spec.Template.Annotations)
+		if call, ok := n.(*ast.CallExpr); ok {
+			var mine, theirs bool
+			for _, arg := range call.Args {
+				if c.inTemplate(arg) {
+					switch astutil.RootVar(info, arg) {
+					case v:
+						mine = true
+					case src:
+						theirs = true
+					}
+				}
+			}
+			if mine && theirs {
+				found = true
+				return false
+			}
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			if i >= len(as.Rhs) || astutil.RootVar(info, lhs) != v || !c.inTemplate(lhs) {
+				continue
+			}
+			ast.Inspect(as.Rhs[i], func(m ast.Node) bool {
+				if e, ok := m.(ast.Expr); ok && astutil.RootVar(info, e) == src {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
+
+// inTemplate reports whether e is a pod template or a part of one.
+func (c *checker) inTemplate(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	for {
+		e = ast.Unparen(e)
+		if k8s.IsTemplate(info.TypeOf(e)) {
+			return true
+		}
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
 }
 
 // comparison reports maps.Equal, reflect.DeepEqual or

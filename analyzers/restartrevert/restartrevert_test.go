@@ -12,5 +12,5 @@ import (
 func TestRestartRevert(t *testing.T) {
 	t.Parallel()
 	dir := repotest.Testdata(t)
-	analysistest.Run(t, dir, restartrevert.Analyzer, "restartrevert/a", "restartrevert/restartutil", "restartrevert/paths", "restartrevert/hash")
+	analysistest.Run(t, dir, restartrevert.Analyzer, "restartrevert/a", "restartrevert/restartutil", "restartrevert/paths", "restartrevert/hash", "restartrevert/inverse", "restartrevert/inverse/kube")
 }

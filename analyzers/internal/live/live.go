@@ -38,6 +38,7 @@ package live
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -374,4 +375,135 @@ func isObjectLike(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// IsUpdate reports whether call is an Update of an object through
+// controller-runtime's client (or a client with its shape) or a typed
+// clientset, and returns the object argument.
+func IsUpdate(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	fn := k8s.Callee(info, call)
+	if fn == nil {
+		return nil, false
+	}
+	switch {
+	case isClientMethod(fn, "Update") && len(call.Args) >= 2:
+		return call.Args[1], true
+	case isClientsetMethod(fn, "Update") && len(call.Args) >= 2:
+		return call.Args[1], true
+	}
+	return nil, false
+}
+
+// IsRead reports whether why says the object was read from the server
+// (Get, List, a clientset Get, a mutate function's object), as opposed to
+// only written back or passed in.
+func IsRead(why Reason) bool {
+	return why == ReadByGet || why == ClientsetGet || why == MutateFunction
+}
+
+// An InverseUpdate is the inverse form of a wholesale replacement: Desired,
+// an object built apart from the live one, is sent with Update after only
+// metadata was copied into it from Live, an object of the same type read
+// from the server in the same function (At). Everything not copied is
+// replaced by the desired value.
+type InverseUpdate struct {
+	Desired, Live *types.Var
+	At            token.Pos
+}
+
+// Inverse reports whether call, in body, is an inverse update (see
+// InverseUpdate); inits are body's local initialisers (astutil.Inits).
+// The metadata copy is an assignment to Desired's ResourceVersion or
+// ObjectMeta reading Live, SetResourceVersion, or a call given both
+// ObjectMetas (a metadata merge helper), before the call.
+func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*types.Var]ast.Expr) (InverseUpdate, bool) {
+	info := r.info
+	obj, ok := IsUpdate(info, call)
+	if !ok {
+		return InverseUpdate{}, false
+	}
+	v := astutil.RootVar(info, obj)
+	if v == nil || k8s.Named(v.Type()) == nil {
+		return InverseUpdate{}, false
+	}
+	if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
+		return InverseUpdate{}, false // the live object itself, changed in place
+	}
+	if init := inits[v]; init != nil && astutil.RootVar(info, init) != nil && r.Expr(init) != NotLive {
+		return InverseUpdate{}, false
+	}
+	src, at := r.metadataSource(body, v, call.Pos())
+	if src == nil {
+		return InverseUpdate{}, false
+	}
+	return InverseUpdate{Desired: v, Live: src, At: at}, true
+}
+
+func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos) (*types.Var, token.Pos) {
+	info := r.info
+	kind := k8s.Named(v.Type()).Obj()
+	source := func(e ast.Expr) *types.Var {
+		l := astutil.RootVar(info, e)
+		if l == nil || l == v || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != kind || !IsRead(r.VarReason(l)) {
+			return nil
+		}
+		return l
+	}
+	isMeta := func(e ast.Expr) bool {
+		t := info.TypeOf(e)
+		return t != nil && k8s.IsNamed(t, k8s.MetaV1, "ObjectMeta")
+	}
+	var found *types.Var
+	var at token.Pos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil || n == nil || n.Pos() >= pos {
+			return found == nil
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range x.Lhs {
+				if i >= len(x.Rhs) || astutil.RootVar(info, lhs) != v {
+					continue
+				}
+				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				f, _ := info.Uses[sel.Sel].(*types.Var)
+				rv := f != nil && f.Name() == "ResourceVersion" && f.Pkg() != nil && f.Pkg().Path() == k8s.MetaV1
+				if rv || isMeta(lhs) {
+					if l := source(x.Rhs[i]); l != nil {
+						found, at = l, x.Pos()
+					}
+				}
+			}
+		case *ast.CallExpr:
+			fn := k8s.Callee(info, x)
+			if k8s.IsMethodIn(fn, k8s.MetaV1, "SetResourceVersion") && len(x.Args) == 1 {
+				if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && astutil.RootVar(info, sel.X) == v {
+					if l := source(x.Args[0]); l != nil {
+						found, at = l, x.Pos()
+					}
+				}
+				return true
+			}
+			var mine bool
+			var theirs *types.Var
+			for _, arg := range x.Args {
+				if !isMeta(arg) {
+					continue
+				}
+				if astutil.RootVar(info, arg) == v {
+					mine = true
+				} else if l := source(arg); l != nil {
+					theirs = l
+				}
+			}
+			if mine && theirs != nil {
+				found, at = theirs, x.Pos()
+			}
+		}
+		return found == nil
+	})
+	return found, at
 }

@@ -49,6 +49,8 @@ type Object interface {
 	GetName() string
 	SetName(name string)
 	GetGeneration() int64
+	GetResourceVersion() string
+	SetResourceVersion(version string)
 	GetLabels() map[string]string
 	SetLabels(labels map[string]string)
 	GetAnnotations() map[string]string
@@ -64,6 +66,8 @@ func (meta *ObjectMeta) SetNamespace(namespace string)         { meta.Namespace 
 func (meta *ObjectMeta) GetName() string                       { return meta.Name }
 func (meta *ObjectMeta) SetName(name string)                   { meta.Name = name }
 func (meta *ObjectMeta) GetGeneration() int64                  { return meta.Generation }
+func (meta *ObjectMeta) GetResourceVersion() string            { return meta.ResourceVersion }
+func (meta *ObjectMeta) SetResourceVersion(version string)     { meta.ResourceVersion = version }
 func (meta *ObjectMeta) GetLabels() map[string]string          { return meta.Labels }
 func (meta *ObjectMeta) SetLabels(labels map[string]string)    { meta.Labels = labels }
 func (meta *ObjectMeta) GetAnnotations() map[string]string     { return meta.Annotations }
