@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
@@ -38,17 +37,7 @@ func New(cfg Config) *analysis.Analyzer { return NewOn(strand.Own(cfg)) }
 // engine, which must have been built from cfg (set by the owned-prefixes
 // flag).
 func NewOn(engine *analysis.Analyzer, cfg *strand.Config) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "presencedrift",
-		Doc:      analysisdoc.MustExtract(doc, "presencedrift"),
-		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#presencedrift",
-		Requires: []*analysis.Analyzer{live.Analyzer, engine},
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[engine].(*strand.Result))
-		},
-	}
-	strand.AddFlag(a, cfg, "stalekey")
-	return directive.Wrap(a)
+	return strand.Attach("presencedrift", doc, []*analysis.Analyzer{live.Analyzer}, engine, cfg, "stalekey", run)
 }
 
 var driftWords = []string{"needsupdate", "changed", "differs", "drift", "outdated", "stale", "mismatch", "shouldupdate"}

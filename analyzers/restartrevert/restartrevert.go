@@ -357,7 +357,7 @@ func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			var mine, theirs bool
 			for _, arg := range call.Args {
-				if c.inTemplate(arg) {
+				if k8s.ThroughTemplate(c.pass.TypesInfo, arg) {
 					switch astutil.RootVar(info, arg) {
 					case v:
 						mine = true
@@ -376,7 +376,7 @@ func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var) bool {
 			return true
 		}
 		for i, lhs := range as.Lhs {
-			if i >= len(as.Rhs) || astutil.RootVar(info, lhs) != v || !c.inTemplate(lhs) {
+			if i >= len(as.Rhs) || astutil.RootVar(info, lhs) != v || !k8s.ThroughTemplate(c.pass.TypesInfo, lhs) {
 				continue
 			}
 			ast.Inspect(as.Rhs[i], func(m ast.Node) bool {
@@ -389,29 +389,6 @@ func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-// inTemplate reports whether e is a pod template or a part of one.
-func (c *checker) inTemplate(e ast.Expr) bool {
-	info := c.pass.TypesInfo
-	for {
-		e = ast.Unparen(e)
-		if k8s.IsTemplate(info.TypeOf(e)) {
-			return true
-		}
-		switch x := e.(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		default:
-			return false
-		}
-	}
 }
 
 // comparison reports maps.Equal, reflect.DeepEqual or

@@ -11,9 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
 )
 
@@ -36,23 +34,14 @@ func New(cfg Config) *analysis.Analyzer { return NewOn(strand.Own(cfg)) }
 // NewOn returns a stalekey analyzer reporting what engine finds; engine
 // must have been built from cfg, which the owned-prefixes flag sets.
 func NewOn(engine *analysis.Analyzer, cfg *strand.Config) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     "stalekey",
-		Doc:      analysisdoc.MustExtract(doc, "stalekey"),
-		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#stalekey",
-		Requires: []*analysis.Analyzer{engine},
-	}
-	strand.AddFlag(a, cfg, "presencedrift")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[engine].(*strand.Result)
+	return strand.Attach("stalekey", doc, nil, engine, cfg, "presencedrift", func(pass *analysis.Pass, res *strand.Result) (any, error) {
 		for _, f := range res.Findings {
 			if !f.Generated {
 				report(pass, f)
 			}
 		}
 		return nil, nil
-	}
-	return directive.Wrap(a)
+	})
 }
 
 // report reports one merge that strands keys.

@@ -14,30 +14,39 @@ import (
 // qualified identifier, a literal). Fields are never roots.
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return IdentVar(info, x)
-		case *ast.SelectorExpr:
-			if _, ok := info.Selections[x]; !ok {
-				return nil // a qualified identifier
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		case *ast.CallExpr:
-			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok || info.Selections[sel] == nil {
-				return nil
-			}
-			e = sel.X
-		default:
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			return IdentVar(info, id)
+		}
+		b, ok := Base(info, e)
+		if !ok {
 			return nil
 		}
+		e = b
 	}
+}
+
+// Base returns the expression e is a part of or is reached from: x for
+// x.f (a field or method selection), *x, x[i], a unary operation on x, and
+// x.M(...) (a method call). It reports false for anything else: an
+// identifier, a qualified identifier, a function call, a literal.
+func Base(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if _, ok := info.Selections[x]; ok {
+			return x.X, true
+		}
+	case *ast.StarExpr:
+		return x.X, true
+	case *ast.IndexExpr:
+		return x.X, true
+	case *ast.UnaryExpr:
+		return x.X, true
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+			return sel.X, true
+		}
+	}
+	return nil, false
 }
 
 // IsLocal reports whether v is declared inside a function.

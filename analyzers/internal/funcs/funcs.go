@@ -17,45 +17,20 @@ package funcs
 import (
 	"go/ast"
 	"go/types"
-	"reflect"
 	"slices"
-	"sync"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/engine"
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 )
 
-// Analyzer gives the Graph of a package. It is built on first use, since
-// the analyzers that need facts run on every dependency and most of those
-// (the standard library, the Kubernetes libraries) are never summarised.
-var Analyzer = directive.Guard(&analysis.Analyzer{
-	Name: "summarygraph",
-	Doc:  "find a package's functions and the calls between them (engine of every analyzer that summarises functions)",
-	Run: func(pass *analysis.Pass) (any, error) {
-		return &Lazy{build: func() *Graph { return Build(pass.TypesInfo, pass.Files) }}, nil
-	},
-	ResultType: reflect.TypeFor[*Lazy](),
-})
-
-// Lazy builds a package's Graph once, when first asked.
-type Lazy struct {
-	once  sync.Once
-	build func() *Graph
-	g     *Graph
-}
-
-// Graph returns the package's graph.
-func (l *Lazy) Graph() *Graph {
-	l.once.Do(func() { l.g = l.build() })
-	return l.g
-}
+// Analyzer gives the Graph of a package, built on first use.
+var Analyzer = engine.Lazy("summarygraph",
+	"find a package's functions and the calls between them (engine of every analyzer that summarises functions)",
+	func(pass *analysis.Pass) *Graph { return Build(pass.TypesInfo, pass.Files) })
 
 // Of returns the graph of pass's package; pass's analyzer must require
 // Analyzer.
-func Of(pass *analysis.Pass) *Graph {
-	return pass.ResultOf[Analyzer].(*Lazy).Graph()
-}
+func Of(pass *analysis.Pass) *Graph { return engine.Of[*Graph](pass, Analyzer) }
 
 // Graph holds the functions declared with a body in a package, in source
 // order, and the edges between them: fd uses g when fd's body (closures

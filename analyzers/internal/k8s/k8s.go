@@ -12,6 +12,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -328,4 +329,21 @@ func IsDeepCopy(info *types.Info, call *ast.CallExpr) bool {
 	}
 	recv := Named(sig.Recv().Type())
 	return recv != nil && Named(res) != nil && Named(res).Obj() == recv.Obj()
+}
+
+// ThroughTemplate reports whether e is a pod template or is reached
+// through one: some part of e (a field, an accessor's result, a variable,
+// behind & or *) is a PodTemplateSpec or its apply configuration, whatever
+// it is called.
+func ThroughTemplate(info *types.Info, e ast.Expr) bool {
+	for {
+		if IsTemplate(info.TypeOf(ast.Unparen(e))) {
+			return true
+		}
+		b, ok := astutil.Base(info, e)
+		if !ok {
+			return false
+		}
+		e = b
+	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -105,11 +106,24 @@ func Own(cfg Config) (*analysis.Analyzer, *Config) {
 	return New(&c), &c
 }
 
-// AddFlag registers the owned-prefixes flag of analyzer (stalekey or
-// presencedrift) on a, writing into cfg: the list other shares.
-func AddFlag(a *analysis.Analyzer, cfg *Config, other string) {
-	a.Flags.Var(settings.NewPrefixList(a.Name+".owned-prefixes", &cfg.OwnedPrefixes), "owned-prefixes",
+// Attach returns the analyzer name (stalekey or presencedrift), whose
+// package doc is doc, reporting with run what engine finds. engine must
+// have been built from cfg, which the analyzer's owned-prefixes flag sets
+// (the list it shares with other); requires are its other requirements.
+func Attach(name, doc string, requires []*analysis.Analyzer, engine *analysis.Analyzer, cfg *Config, other string,
+	run func(*analysis.Pass, *Result) (any, error)) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     name,
+		Doc:      analysisdoc.MustExtract(doc, name),
+		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#" + name,
+		Requires: append(requires, engine),
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[engine].(*Result))
+		},
+	}
+	a.Flags.Var(settings.NewPrefixList(name+".owned-prefixes", &cfg.OwnedPrefixes), "owned-prefixes",
 		"comma-separated annotation/label key prefixes that are operator-owned wherever they are written (shared with "+other+")")
+	return directive.Wrap(a)
 }
 
 var (
@@ -163,34 +177,6 @@ func inTemplate(k kind, template bool) kind {
 		return templateLabels
 	}
 	return k
-}
-
-// throughTemplate reports whether e is reached through a pod template: a
-// part of e (a field, an accessor's result, a variable) is a
-// PodTemplateSpec or its apply configuration, whatever it is called.
-func throughTemplate(info *types.Info, e ast.Expr) bool {
-	for {
-		e = ast.Unparen(e)
-		if k8s.IsTemplate(info.TypeOf(e)) {
-			return true
-		}
-		switch x := e.(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.CallExpr:
-			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return false
-			}
-			e = sel.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		default:
-			return false
-		}
-	}
 }
 
 // A write is a constant key written into an annotations or labels map.
@@ -286,7 +272,7 @@ func (s *state) exprKind(e ast.Expr) kind {
 	info := s.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr, *ast.CallExpr:
-		return inTemplate(kindOf(k8s.MetadataMap(info, x)), throughTemplate(info, x))
+		return inTemplate(kindOf(k8s.MetadataMap(info, x)), k8s.ThroughTemplate(info, x))
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok {
 			return s.varKind[v]
@@ -433,7 +419,7 @@ func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[result]kind) bool {
 				mark(m.Src, s.exprKind(m.Dst))
 			}
 			if field, recv := k8s.MetadataSetter(info, n); field != "" {
-				mark(n.Args[0], inTemplate(kindOf(field), throughTemplate(info, recv)))
+				mark(n.Args[0], inTemplate(kindOf(field), k8s.ThroughTemplate(info, recv)))
 			}
 		}
 		return true
@@ -680,7 +666,7 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 func (s *state) destKind(dest ast.Expr) kind {
 	if call, ok := dest.(*ast.CallExpr); ok {
 		if field, recv := k8s.MetadataSetter(s.pass.TypesInfo, call); field != "" {
-			return inTemplate(kindOf(field), throughTemplate(s.pass.TypesInfo, recv))
+			return inTemplate(kindOf(field), k8s.ThroughTemplate(s.pass.TypesInfo, recv))
 		}
 	}
 	return s.exprKind(dest)

@@ -9,30 +9,15 @@ package uses
 
 import (
 	"go/types"
-	"reflect"
-	"sync"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/engine"
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 )
 
-// Analyzer gives the index of a package, built on first use (analyzers
-// with facts run on every dependency, and most never ask).
-var Analyzer = directive.Guard(&analysis.Analyzer{
-	Name: "uses",
-	Doc:  "index the packages whose objects a package uses (engine of the analyzers' fast paths)",
-	Run: func(pass *analysis.Pass) (any, error) {
-		return &lazy{info: pass.TypesInfo}, nil
-	},
-	ResultType: reflect.TypeFor[*lazy](),
-})
-
-type lazy struct {
-	once  sync.Once
-	info  *types.Info
-	index *Index
-}
+// Analyzer gives the index of a package, built on first use.
+var Analyzer = engine.Lazy("uses",
+	"index the packages whose objects a package uses (engine of the analyzers' fast paths)",
+	func(pass *analysis.Pass) *Index { return Build(pass.TypesInfo) })
 
 // Index is the set of package paths whose objects a package uses.
 type Index struct {
@@ -54,11 +39,7 @@ func Build(info *types.Info) *Index {
 
 // Of returns the index of pass's package; pass's analyzer must require
 // Analyzer.
-func Of(pass *analysis.Pass) *Index {
-	l := pass.ResultOf[Analyzer].(*lazy)
-	l.once.Do(func() { l.index = Build(l.info) })
-	return l.index
-}
+func Of(pass *analysis.Pass) *Index { return engine.Of[*Index](pass, Analyzer) }
 
 // Touches reports whether the package uses an object declared in the
 // package path.
