@@ -2,26 +2,20 @@
 // rollout restart knows nothing of them.
 package lookalike
 
-import "context"
-
 type PodTemplateSpec struct{ Annotations map[string]string }
 
 type DeploymentSpec struct{ Template PodTemplateSpec }
 
 type Deployment struct{ Spec DeploymentSpec }
 
-type Client interface {
-	Get(ctx context.Context, name string, obj *Deployment) error
-	Update(ctx context.Context, obj *Deployment) error
-}
+// CreateOrUpdate has the name and the shape of controllerutil's.
+func CreateOrUpdate(obj *Deployment, mutate func() error) error { return mutate() }
 
-func replace(ctx context.Context, c Client, tmpl PodTemplateSpec) error {
-	dep := &Deployment{}
-	if err := c.Get(ctx, "x", dep); err != nil {
-		return err
-	}
-	dep.Spec.Template = tmpl
-	return c.Update(ctx, dep)
+func replace(dep *Deployment, tmpl PodTemplateSpec) error {
+	return CreateOrUpdate(dep, func() error {
+		dep.Spec.Template = tmpl
+		return nil
+	})
 }
 
 // A method named DeepCopy that is not a deep copy of its receiver.

@@ -26,9 +26,7 @@ func (r *Reconciler) countAndCopy(ctx context.Context, key client.ObjectKey, des
 	observe(metricLabelValues)
 
 	dep := &appsv1.Deployment{}
-	if err := r.Get(ctx, key, dep); err != nil {
-		return err
-	}
+	_ = r.Get(ctx, key, dep)
 	maps.Copy(dep.Labels, desired)
 	return r.Update(ctx, dep)
 }
@@ -50,9 +48,7 @@ func build(debug bool) map[string]string {
 
 func (r *Reconciler) syncTemplate(ctx context.Context, key client.ObjectKey, debug bool) error {
 	dep := &appsv1.Deployment{}
-	if err := r.Get(ctx, key, dep); err != nil {
-		return err
-	}
+	_ = r.Get(ctx, key, dep)
 	want := build(debug)
 	maps.Copy(dep.Spec.Template.Annotations, want) // want `merge into the live Deployment pod template annotations never deletes operator-owned key "example.com/debug"`
 	return r.Update(ctx, dep)
@@ -80,9 +76,7 @@ func desiredDeployment(hash string) *appsv1.Deployment {
 
 func (r *Reconciler) syncMetadata(ctx context.Context, key client.ObjectKey, hash string) error {
 	dep := &appsv1.Deployment{}
-	if err := r.Get(ctx, key, dep); err != nil {
-		return err
-	}
+	_ = r.Get(ctx, key, dep)
 	desired := desiredDeployment(hash)
 	maps.Copy(dep.Annotations, desired.Annotations) // want `merge into the live Deployment annotations never deletes operator-owned key "example.com/spec-hash"`
 	return r.Update(ctx, dep)
@@ -102,9 +96,7 @@ func (r *Reconciler) recordAndCopy(ctx context.Context, key client.ObjectKey, de
 	recorder{}.SetLabels(values)
 
 	dep := &appsv1.Deployment{}
-	if err := r.Get(ctx, key, dep); err != nil {
-		return err
-	}
+	_ = r.Get(ctx, key, dep)
 	maps.Copy(dep.Labels, desired)
 	return r.Update(ctx, dep)
 }

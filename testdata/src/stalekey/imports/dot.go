@@ -2,21 +2,24 @@ package imports
 
 import (
 	"context"
-	"maps"
 
 	. "k8s.io/api/apps/v1"
-	crclient "sigs.k8s.io/controller-runtime/pkg/client"
+	. "k8s.io/apimachinery/pkg/labels"
+	cr "sigs.k8s.io/controller-runtime/pkg/client"
+	cu "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
-func dotMerge(ctx context.Context, c crclient.Client, key crclient.ObjectKey, trace bool) error {
-	dep := &Deployment{}
-	if err := c.Get(ctx, key, dep); err != nil {
-		return err
-	}
-	want := map[string]string{}
-	if trace {
-		want["example.com/trace"] = "1"
-	}
-	maps.Copy(dep.Labels, want) // want `merge into the live Deployment labels never deletes operator-owned key "example.com/trace"`
-	return c.Update(ctx, dep)
+// Dot imports of the object's package and of labels.Merge, inside a
+// mutate function of an unusually named controllerutil.
+func dotMerge(ctx context.Context, c cr.Client, trace bool) error {
+	sts := &StatefulSet{}
+	_, err := cu.CreateOrUpdate(ctx, c, sts, func() error {
+		want := Set{}
+		if trace {
+			want["example.com/trace"] = "1"
+		}
+		sts.Labels = Merge(sts.Labels, want) // want `merge into the live StatefulSet labels never deletes operator-owned key "example.com/trace"`
+		return nil
+	})
+	return err
 }
