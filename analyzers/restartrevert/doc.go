@@ -83,7 +83,11 @@
 // that key takes it over, which this analyzer does not look for. Also not
 // reported: a replacement whose new value is built from the live one (a
 // merge), one that fills a nil map, and subset checks (every desired key
-// present with its value), which are correct. Nor a replacement that runs
+// present with its value), which are correct. A carry-over is also seen by
+// data flow, whatever the keys are called: the new value's template took
+// the live template's annotations in first (an assignment reading them, or
+// a helper called with both), or the live template's annotations, saved
+// before the replacement, are put back after it. Nor a replacement that runs
 // only when the operator's own hash annotation on the live object differs
 // from a computed value (`if live.Annotations[hashKey] != hash(desired)`,
 // or after `if ... == hash { return }`): the desired template differs

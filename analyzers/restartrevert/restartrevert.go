@@ -98,6 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 const maxRounds = 8
 
 type checker struct {
+	body    *ast.BlockStmt // of the function being checked
 	pass    *analysis.Pass
 	live    *live.Result
 	carries map[*types.Func]bool
@@ -242,6 +243,7 @@ func (c *checker) targetOf(e ast.Expr) (target, bool) {
 
 // function checks one function: its assignments, comparisons and loops.
 func (c *checker) function(fd *ast.FuncDecl, test bool) {
+	c.body = fd.Body
 	carries := c.carryPoints(fd.Body)
 	carriedBefore := func(pos token.Pos) bool {
 		for _, p := range carries {
@@ -302,6 +304,12 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if carriedBefore(as.Pos()) {
 		return
 	}
+	if src := astutil.RootVar(c.pass.TypesInfo, rhs); src != nil && src != t.root && c.templateFrom(c.body, src, t.root, as.Pos()) {
+		return // the new value's template took the live annotations in first
+	}
+	if c.restoredAfter(t.root, as, inits) {
+		return // the live template's annotations, saved before, are put back
+	}
 	if !merge && hashGuarded(c.pass.TypesInfo, stack, as, t.root) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
@@ -323,6 +331,54 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	})
 }
 
+// restoredAfter reports whether, after the replacement as, the live
+// object's template gets back a value saved from it before: `saved :=
+// live.Spec.Template.Annotations` ... `live.Spec.Template.Annotations =
+// union(..., saved)`, or a helper handed the template and the saved value.
+// A carry-over by data flow, whatever the keys are called.
+func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt, inits map[*types.Var]ast.Expr) bool {
+	info := c.pass.TypesInfo
+	saved := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !found {
+				v := astutil.IdentVar(info, id)
+				init := inits[v]
+				found = v != nil && init != nil && v.Pos() < as.Pos() &&
+					astutil.RootVar(info, init) == liveRoot && k8s.ThroughTemplate(info, init)
+			}
+			return !found
+		})
+		return found
+	}
+	intoTemplate := func(e ast.Expr) bool {
+		return astutil.RootVar(info, e) == liveRoot && k8s.ThroughTemplate(info, e)
+	}
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		if found || n == nil || n.End() <= as.End() {
+			return !found
+		}
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range x.Lhs {
+				if i < len(x.Rhs) && intoTemplate(lhs) && saved(x.Rhs[i]) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			var into, from bool
+			for _, arg := range x.Args {
+				into = into || intoTemplate(arg)
+				from = from || saved(arg)
+			}
+			found = into && from
+		}
+		return !found
+	})
+	return found
+}
+
 // inverse reports the inverse form of a wholesale replacement: a desired
 // workload, built apart from the live one, sent with Update after only its
 // metadata was copied from the live one (`desired.ResourceVersion =
@@ -331,7 +387,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 // function carries it over or takes the template from the live object.
 func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call, inits)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(fd.Body, inv.Desired, inv.Live) || carriedBefore(call.Pos()) {
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(fd.Body, inv.Desired, inv.Live, call.Pos()) || carriedBefore(call.Pos()) {
 		return
 	}
 	kind := workloadOf(inv.Desired.Type())
@@ -343,18 +399,25 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types
 	})
 }
 
-// templateFrom reports whether body assigns into v's pod template a value
-// read from src, or hands a helper both templates (or parts of them): the
-// template, or its annotations, taken or merged from the live workload.
-func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var) bool {
+// templateFrom reports whether body, before the position before, assigns
+// into v's pod template a value read from src, or hands a helper called
+// for its effect both templates (or parts of them): the template, or its
+// annotations, taken or merged from the live workload.
+func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var, before token.Pos) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
+		if found || n == nil || n.Pos() >= before {
 			return false
 		}
-		// copyAnnotations(&desired.Spec.Template.ObjectMeta, live.Spec.Template.Annotations)
-		if call, ok := n.(*ast.CallExpr); ok {
+		// copyAnnotations(&desired.Spec.Template.ObjectMeta, live.Spec.Template.Annotations),
+		// a statement of its own: a helper called for its effect, not a
+		// comparison such as maps.Equal.
+		if st, ok := n.(*ast.ExprStmt); ok {
+			call, _ := ast.Unparen(st.X).(*ast.CallExpr)
+			if call == nil {
+				return true
+			}
 			var mine, theirs bool
 			for _, arg := range call.Args {
 				if k8s.ThroughTemplate(c.pass.TypesInfo, arg) {

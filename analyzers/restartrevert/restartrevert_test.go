@@ -12,5 +12,5 @@ import (
 func TestRestartRevert(t *testing.T) {
 	t.Parallel()
 	dir := repotest.Testdata(t)
-	analysistest.Run(t, dir, restartrevert.Analyzer, "restartrevert/a", "restartrevert/restartutil", "restartrevert/paths", "restartrevert/hash", "restartrevert/inverse", "restartrevert/inverse/kube")
+	analysistest.Run(t, dir, restartrevert.Analyzer, "restartrevert/a", "restartrevert/restartutil", "restartrevert/paths", "restartrevert/hash", "restartrevert/inverse", "restartrevert/inverse/kube", "restartrevert/factory", "restartrevert/factory/mutate", "restartrevert/unionback")
 }

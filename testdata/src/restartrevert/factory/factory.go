@@ -1,0 +1,47 @@
+// Package factory: a CreateOrUpdate mutate function made by a factory.
+// Inside the closure the object is the server's copy, so replacing its
+// spec drops restartedAt. In this package the factory's parameter is live
+// because a live object is passed to it.
+package factory
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"restartrevert/factory/mutate"
+)
+
+func setSpec(obj *appsv1.Deployment, spec appsv1.DeploymentSpec) controllerutil.MutateFn {
+	return func() error {
+		obj.Spec = spec // want `live Deployment's spec replaced wholesale`
+		return nil
+	}
+}
+
+func sync(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	dep.Name = "web"
+	_, err := controllerutil.CreateOrUpdate(ctx, c, dep, setSpec(dep, spec))
+	return err
+}
+
+// A factory whose object is only ever created stays silent.
+func build(obj *appsv1.Deployment, spec appsv1.DeploymentSpec) func() {
+	return func() { obj.Spec = spec }
+}
+
+func create(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	build(dep, spec)()
+	return c.Create(ctx, dep)
+}
+
+// The factory in another package: see mutate.Spec for the known miss.
+func syncElsewhere(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	_, err := controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Spec(dep, spec))
+	return err
+}
