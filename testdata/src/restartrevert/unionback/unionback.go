@@ -4,6 +4,7 @@ package unionback
 
 import (
 	"context"
+	"maps"
 
 	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -14,13 +15,8 @@ type Reconciler struct{ client.Client }
 func desiredDeployment() *appsv1.Deployment { return &appsv1.Deployment{} }
 
 func union(a, b map[string]string) map[string]string {
-	out := map[string]string{}
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
+	out := maps.Clone(a)
+	maps.Copy(out, b)
 	return out
 }
 
