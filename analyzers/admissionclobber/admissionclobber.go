@@ -170,6 +170,7 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 	for _, fd := range graph.Decls {
 		if !c.generated[fileOf[fd]] {
 			c.inverse(fd)
+			c.strictContains(graph, fd)
 		}
 	}
 	return nil, nil
@@ -422,4 +423,151 @@ func isWhole(field string) bool { return !strings.Contains(field, ".") }
 // sortReplaces orders replacements for deterministic facts.
 func sortReplaces(rs []Replace) {
 	slices.SortFunc(rs, func(a, b Replace) int { return strings.Compare(a.id(), b.id()) })
+}
+
+// strictContains reports a live Pod's admission-mutated list (tolerations,
+// volumes, containers, pull secrets) searched for a desired element with
+// strict equality, where a miss deletes or recreates the Pod:
+//
+//	if !contains(pod.Spec.Tolerations, want) { return r.Delete(ctx, pod) }
+//
+// contains is slices.Contains, or a function of this package that ranges
+// over its list parameter and compares each element with == or DeepEqual.
+// Admission's defaults (tolerationSeconds, a volume's defaultMode, a
+// container's pull policy) make the stored element differ from the desired
+// one, so the check fails on every reconcile.
+func (c *checker) strictContains(graph *funcs.Graph, fd *ast.FuncDecl) {
+	info := c.pass.TypesInfo
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		not, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+		if !ok || not.Op != token.NOT {
+			return true
+		}
+		call, ok := ast.Unparen(not.X).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		list, ok := containsList(info, graph, call)
+		if !ok || !recreates(info, ifs.Body) {
+			return true
+		}
+		field := c.classify(list)
+		f, known := c.fields[field]
+		if !known || !strings.HasPrefix(field, "PodSpec.") || c.live.Expr(list) == live.NotLive {
+			return true
+		}
+		if _, isSlice := info.TypeOf(list).Underlying().(*types.Slice); !isSlice {
+			return true
+		}
+		c.report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: "drift check looks for a desired element in the live Pod's " + f.name + " by strict equality: admission's defaults keep it failing",
+			Related: []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(),
+				Message: f.source + ", and defaulting fills fields the desired element leaves empty; compare only the fields the operator sets"}},
+		}, "contains")
+		return true
+	})
+}
+
+// containsList returns the list argument of call when call is a strict
+// membership test: slices.Contains(list, x), or a function of the package
+// ranging over one parameter and comparing its elements with another by
+// == or DeepEqual.
+func containsList(info *types.Info, graph *funcs.Graph, call *ast.CallExpr) (ast.Expr, bool) {
+	fn := k8s.Callee(info, call)
+	if fn == nil {
+		return nil, false
+	}
+	if k8s.IsFunc(fn, "slices", "Contains") && len(call.Args) == 2 {
+		return call.Args[0], true
+	}
+	fd := graph.Decl(fn)
+	if fd == nil {
+		return nil, false
+	}
+	params := map[*types.Var]int{}
+	sig := fn.Origin().Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = i
+	}
+	listParam := -1
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok || listParam >= 0 {
+			return listParam < 0
+		}
+		i, isParam := params[astutil.RootVar(info, rs.X)]
+		id, _ := rs.Value.(*ast.Ident)
+		if !isParam || id == nil {
+			return true
+		}
+		elem := astutil.IdentVar(info, id)
+		if elem == nil {
+			return true
+		}
+		ast.Inspect(rs.Body, func(m ast.Node) bool {
+			switch x := m.(type) {
+			case *ast.BinaryExpr:
+				if (x.Op == token.EQL || x.Op == token.NEQ) && (usesVar(info, x.X, elem) || usesVar(info, x.Y, elem)) &&
+					isStructValue(info.TypeOf(x.X)) {
+					listParam = i
+				}
+			case *ast.CallExpr:
+				if k8s.IsDeepEqual(k8s.Callee(info, x)) && len(x.Args) == 2 && (usesVar(info, x.Args[0], elem) || usesVar(info, x.Args[1], elem)) {
+					listParam = i
+				}
+			}
+			return listParam < 0
+		})
+		return listParam < 0
+	})
+	if listParam < 0 || listParam >= len(call.Args) {
+		return nil, false
+	}
+	return call.Args[listParam], true
+}
+
+// usesVar reports whether e is v itself (or &v, *v).
+func usesVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return astutil.IdentVar(info, x) == v
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// isStructValue reports whether t is a struct: == compares every field.
+func isStructValue(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// recreates reports whether body deletes or creates an object through a
+// client: the Pod is thrown away when the check fails.
+func recreates(info *types.Info, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if fn := k8s.Callee(info, call); fn != nil && (fn.Name() == "Delete" || fn.Name() == "Create") &&
+				fn.Pkg() != nil && (fn.Pkg().Path() == k8s.Client || strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

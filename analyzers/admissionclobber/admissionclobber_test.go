@@ -11,7 +11,7 @@ import (
 
 func TestAdmissionClobber(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge", "admissionclobber/nocorev1", "admissionclobber/inverse")
+	analysistest.Run(t, repotest.Testdata(t), admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge", "admissionclobber/nocorev1", "admissionclobber/inverse", "admissionclobber/contains")
 }
 
 func TestSettings(t *testing.T) {

@@ -83,6 +83,14 @@
 //     with Update after only metadata was copied from a Pod read in the same
 //     function (`desired.ResourceVersion = live.ResourceVersion`, or a
 //     helper given both ObjectMetas): every field admission set is dropped;
+//   - a live Pod's list field searched for each desired element by strict
+//     equality (slices.Contains, or a helper of the package comparing
+//     elements with == or DeepEqual) where a miss deletes or recreates the
+//     Pod: `if !hasToleration(pod.Spec.Tolerations, t) { r.Delete(...) }`.
+//     Admission's additions are harmless there, but its defaults
+//     (tolerationSeconds, a volume's defaultMode, a container's pull
+//     policy) make the stored element differ, so the check keeps failing.
+//     A helper comparing chosen fields (x.Key == t.Key) is not reported;
 //   - `reflect.DeepEqual` or `equality.Semantic.DeepEqual` between a live
 //     Pod's spec, container, or one of the fields, and a value that is not
 //     from the cluster: a drift check that always sees admission's additions.
