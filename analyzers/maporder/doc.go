@@ -38,7 +38,9 @@
 // result is a string, byte slice or slice (strings.Join, fmt.Sprintf,
 // hex.EncodeToString), and through functions of any package that return
 // such a slice, fill one they are given, or pass a parameter to a sink
-// (summarised as facts). sort.*, slices.Sort*, slices.Sorted, sets.List,
+// (summarised as facts). A call of an interface method follows every
+// implementation declared in the calling package or in the packages of
+// the same module it imports. sort.*, slices.Sort*, slices.Sorted, sets.List,
 // labels.Set.String and helpers that sort their argument clear the order.
 //
 // The diagnostic sits on the range statement (or the source call) and

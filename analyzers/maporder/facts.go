@@ -101,6 +101,16 @@ func (p *pkgState) addOrigins(m map[int][]*origin, i int, os []*origin) {
 	}
 }
 
+// implementations returns the module's methods an interface method call
+// can reach (funcs.Graph.Implementations), or nil for any other call.
+func (p *pkgState) implementations(fn *types.Func) []*types.Func {
+	mod := ""
+	if p.pass.Module != nil {
+		mod = p.pass.Module.Path
+	}
+	return p.graph.Implementations(p.pass.Pkg, mod, fn)
+}
+
 func (p *pkgState) importFact(fn *types.Func) *orderFact {
 	if fn.Pkg() == nil || fn.Pkg() == p.pass.Pkg {
 		return nil

@@ -76,6 +76,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		}
 	}
 	graph := funcs.Of(pass)
+	p.graph = graph
 	decls := graph.Decls
 
 	// Summaries grow monotonically. The first round visits every function;
@@ -106,6 +107,7 @@ const maxRounds = 6
 
 // pkgState is the per-package analysis state.
 type pkgState struct {
+	graph      *funcs.Graph
 	pass       *analysis.Pass
 	api        *k8s.APITypes
 	summaries  map[*types.Func]*summary

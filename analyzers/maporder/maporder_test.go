@@ -28,7 +28,7 @@ func TestHelpersAcrossPackages(t *testing.T) {
 
 func TestToolhiveShapes(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/toolhive", "maporder/testfiles", "maporder/merge")
+	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/toolhive", "maporder/testfiles", "maporder/merge", "maporder/iface")
 }
 
 func TestOperatorAPITypes(t *testing.T) {

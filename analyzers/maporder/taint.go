@@ -328,6 +328,33 @@ func (s *fnState) callTaints(call *ast.CallExpr) []taint {
 	}
 	sig := fn.Type().(*types.Signature)
 	n := sig.Results().Len()
+	if impls := s.p.implementations(fn); len(impls) > 0 {
+		// An interface method: whichever implementation of the module runs.
+		out := make([]taint, n)
+		for _, impl := range impls {
+			for i, t := range s.calleeTaints(impl, call, n) {
+				out[i] = union(out[i], t)
+			}
+		}
+		return out
+	}
+	if out, ok := s.summaryTaints(fn, call, n); ok {
+		return out
+	}
+	return s.stdlibTaints(fn, call, sig, n)
+}
+
+// calleeTaints returns the taints of the results of a call of fn, a
+// function of the module, from its summary or fact.
+func (s *fnState) calleeTaints(fn *types.Func, call *ast.CallExpr, n int) []taint {
+	out, _ := s.summaryTaints(fn, call, n)
+	return out
+}
+
+// summaryTaints returns the taints of the results of a call of fn from
+// fn's summary (this package) or fact (another), and false if it has
+// neither.
+func (s *fnState) summaryTaints(fn *types.Func, call *ast.CallExpr, n int) ([]taint, bool) {
 	if sum := s.p.summaries[fn]; sum != nil {
 		out := make([]taint, n)
 		for i, os := range sum.results {
@@ -340,7 +367,7 @@ func (s *fnState) callTaints(call *ast.CallExpr) []taint {
 				out[pr[1]] = union(out[pr[1]], s.taintOf(arg))
 			}
 		}
-		return out
+		return out, true
 	}
 	if fact := s.p.importFact(fn); fact != nil {
 		out := make([]taint, n)
@@ -358,8 +385,15 @@ func (s *fnState) callTaints(call *ast.CallExpr) []taint {
 				out[pr.Result] = union(out[pr.Result], s.taintOf(arg))
 			}
 		}
-		return out
+		return out, true
 	}
+	return nil, false
+}
+
+// stdlibTaints returns the taints of the results of a call of a function
+// known from the standard library's conventions.
+func (s *fnState) stdlibTaints(fn *types.Func, call *ast.CallExpr, sig *types.Signature, n int) []taint {
+	info := s.p.pass.TypesInfo
 	// A standard-library function (strings.Join, fmt.Sprintf, hex.Encode...)
 	// or a method of a hash, builder or buffer: content-typed results carry
 	// the order of the arguments and receiver.

@@ -572,6 +572,12 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 
 // applyCallee applies the summary or fact of fn at a call site.
 func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) {
+	if impls := s.p.implementations(fn); len(impls) > 0 {
+		for _, impl := range impls { // an interface method: whichever implementation runs
+			s.applyCallee(impl, call, ctx)
+		}
+		return
+	}
 	name := calleeName(fn)
 	if sum := s.p.summaries[fn]; sum != nil {
 		for i, sk := range sum.sinks {

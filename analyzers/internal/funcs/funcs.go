@@ -18,6 +18,8 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/engine"
 	"golang.org/x/tools/go/analysis"
@@ -34,7 +36,8 @@ func Of(pass *analysis.Pass) *Graph { return engine.Of[*Graph](pass, Analyzer) }
 
 // Graph holds the functions declared with a body in a package, in source
 // order, and the edges between them: fd uses g when fd's body (closures
-// included) calls g or takes it as a value.
+// included) calls g or takes it as a value, directly or through an
+// interface method that g implements.
 type Graph struct {
 	Decls   []*ast.FuncDecl
 	funcOf  map[*ast.FuncDecl]*types.Func
@@ -42,6 +45,9 @@ type Graph struct {
 	index   map[*ast.FuncDecl]int
 	callees map[*ast.FuncDecl][]*ast.FuncDecl
 	callers map[*ast.FuncDecl][]*ast.FuncDecl
+
+	implMu sync.Mutex
+	impls  map[*types.Func][]*types.Func
 }
 
 // Build returns the graph of the functions in files.
@@ -76,15 +82,47 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 			if !ok {
 				return true
 			}
-			if callee := g.declOf[fn.Origin()]; callee != nil && !seen[callee] {
-				seen[callee] = true
-				g.callees[fd] = append(g.callees[fd], callee)
-				g.callers[callee] = append(g.callers[callee], fd)
+			for _, callee := range g.targets(fn) {
+				if !seen[callee] {
+					seen[callee] = true
+					g.callees[fd] = append(g.callees[fd], callee)
+					g.callers[callee] = append(g.callers[callee], fd)
+				}
 			}
 			return true
 		})
 	}
 	return g
+}
+
+// targets returns the declarations of the package a use of fn can run:
+// fn's own, or for an interface method the package's methods of that name
+// whose receiver implements the interface.
+func (g *Graph) targets(fn *types.Func) []*ast.FuncDecl {
+	if d := g.declOf[fn.Origin()]; d != nil {
+		return []*ast.FuncDecl{d}
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return nil
+	}
+	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []*ast.FuncDecl
+	for _, fd := range g.Decls {
+		m := g.funcOf[fd]
+		if m == nil || m.Name() != fn.Name() {
+			continue
+		}
+		if msig := m.Type().(*types.Signature); msig.Recv() != nil {
+			if recv := msig.Recv().Type(); types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface) {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
 }
 
 // Func returns the function fd declares, or nil.
@@ -168,4 +206,70 @@ func (g *Graph) Fixpoint(bound int, revisit Revisit, visit func(fd *ast.FuncDecl
 		slices.SortFunc(todo, func(a, b *ast.FuncDecl) int { return g.index[a] - g.index[b] })
 	}
 	return false
+}
+
+// Implementations returns the concrete methods a call of the interface
+// method fn can reach in the module: the methods of that name of the named
+// types declared in pkg, and in the packages pkg imports from the same
+// module (modulePath, "" for pkg's own only), whose type or pointer
+// implements fn's interface. It returns nil when fn is not an interface
+// method. The answer is memoised on the graph.
+func (g *Graph) Implementations(pkg *types.Package, modulePath string, fn *types.Func) []*types.Func {
+	if !isInterfaceMethod(fn) {
+		return nil
+	}
+	iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	g.implMu.Lock()
+	defer g.implMu.Unlock()
+	if out, ok := g.impls[fn]; ok {
+		return out
+	}
+	var out []*types.Func
+	scan := func(p *types.Package) {
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
+				continue
+			}
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(t, iface) {
+					continue
+				}
+				if m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name()); m != nil {
+					// A method promoted from an embedded interface is the
+					// interface's again, not an implementation.
+					if f, ok := m.(*types.Func); ok && !isInterfaceMethod(f) && !slices.Contains(out, f) {
+						out = append(out, f)
+					}
+				}
+				break
+			}
+		}
+	}
+	scan(pkg)
+	if modulePath != "" {
+		for _, imp := range pkg.Imports() {
+			if imp.Path() == modulePath || strings.HasPrefix(imp.Path(), modulePath+"/") {
+				scan(imp)
+			}
+		}
+	}
+	if g.impls == nil {
+		g.impls = map[*types.Func][]*types.Func{}
+	}
+	g.impls[fn] = out
+	return out
+}
+
+// isInterfaceMethod reports whether fn is a method of an interface.
+func isInterfaceMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ok = sig.Recv().Type().Underlying().(*types.Interface)
+	return ok
 }
