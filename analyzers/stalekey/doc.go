@@ -53,6 +53,18 @@
 // (annotations or labels) in the package used. Keys that match the
 // owned-prefixes setting are owned wherever they are written.
 //
+// Keys that are not constants are reported too when they come from a
+// custom resource's own maps (a map[string]string field of a kind's spec
+// outside k8s.io, such as user-supplied pod annotations or extra labels)
+// and reach the desired map: assigned, merged, copied, or given as a
+// literal's field, in the merging function or its builders. Those keys are
+// the user's; one the user removes from the custom resource stays on the
+// live object for ever, since only a merge that remembers what it applied
+// before (a three-way merge) or server-side apply can delete it. Silent
+// when the merging function, or a helper it calls, deletes keys that are
+// not constants (a three-way merge). The inverse form, the live map merged
+// into the desired object's before Update(desired), is the same merge.
+//
 // A delete of the key (by its constant) in the merging function, in a
 // package function it calls, or inside the merge helper silences it.
 // Merges into desired objects, into new objects that are then created, and

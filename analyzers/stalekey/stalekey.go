@@ -46,6 +46,10 @@ func NewOn(engine *analysis.Analyzer, cfg *strand.Config) *analysis.Analyzer {
 
 // report reports one merge that strands keys.
 func report(pass *analysis.Pass, f strand.Finding) {
+	if len(f.From) > 0 {
+		reportFromCR(pass, f)
+		return
+	}
 	quoted := make([]string, len(f.Keys))
 	for i, k := range f.Keys {
 		quoted[i] = strconv.Quote(k)
@@ -78,6 +82,23 @@ func endOfHeader(n ast.Node) token.Pos {
 		return rs.X.End()
 	}
 	return n.End()
+}
+
+// reportFromCR reports a merge that keeps the keys a user put in a custom
+// resource's map after the user removes them.
+func reportFromCR(pass *analysis.Pass, f strand.Finding) {
+	d := analysis.Diagnostic{
+		Pos: f.At.Pos(),
+		End: endOfHeader(f.At),
+		Message: fmt.Sprintf("merge into the live %s %s keeps keys copied from %s after they are removed there",
+			f.Object, f.Kind, strings.Join(f.From, " and ")),
+	}
+	for i, from := range f.From {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.FromPos[i], Message: from + " flows into the desired map here"})
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.At.Pos(), End: endOfHeader(f.At),
+		Message: "only a merge that remembers the keys it applied before (three-way) or server-side apply can delete them"})
+	pass.Report(d)
 }
 
 // pruneFix offers, for `merged := Merge(desired, ...)` with plain

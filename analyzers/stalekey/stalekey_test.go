@@ -42,3 +42,10 @@ func TestKindByFlow(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/flow")
 }
+
+// TestCustomResourceMaps: keys that come from a custom resource's own maps
+// are the user's; a preserving merge never deletes one the user removes.
+func TestCustomResourceMaps(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/crmaps")
+}

@@ -65,6 +65,11 @@ type Finding struct {
 	Merged    *ast.Ident // `merged := Merge(...)`, or nil
 	Stmt      ast.Stmt   // the statement holding the merge, or nil
 	Generated bool       // in a generated file: known to presencedrift, not reported
+	// From lists the custom resource maps whose entries reach the desired
+	// map (user-supplied annotations or labels): a key removed there is
+	// never deleted from the live object. Keys is empty for such a finding.
+	From    []string
+	FromPos []token.Pos // where each of From flows in
 }
 
 // A Write is a place that writes a key.
@@ -188,6 +193,7 @@ type write struct {
 	kind        kind
 	fn          *ast.FuncDecl
 	root        *types.Var // the local variable the map belongs to, if any
+	from        string     // for the entries of a custom resource's map: that map ("cache.Spec.PodAnnotations"); key is ""
 }
 
 type state struct {
@@ -201,6 +207,7 @@ type state struct {
 	writes  []write
 	varKind map[*types.Var]kind
 	deletes map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
+	api     *k8s.APITypes
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -218,6 +225,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		graph:   funcs.Of(pass),
 		varKind: map[*types.Var]kind{},
 		deletes: map[*ast.FuncDecl]map[string]token.Pos{},
+		api:     k8s.NewAPITypes(nil),
 	}
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}
@@ -236,6 +244,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	s.kindFlows()
 	for _, fd := range decls {
 		s.collectWrites(fd)
+		s.collectFromCR(fd)
 	}
 	for _, w := range s.writes {
 		if w.conditional {
@@ -687,10 +696,31 @@ func (s *state) union(call *ast.CallExpr, dest ast.Expr, m merge.Merge) (found, 
 		desired = m.B
 	case bLive && !aLive:
 		desired = m.A
+	case aLive && bLive:
+		// The inverse form, desired.Annotations = Merge(live.Annotations,
+		// desired.Annotations) before Update(desired): desired is "live"
+		// only because it is written; the side read from the server is the
+		// live one.
+		aRead, bRead := s.read(m.A), s.read(m.B)
+		switch {
+		case aRead && !bRead:
+			desired = m.B
+		case bRead && !aRead:
+			desired = m.A
+		default:
+			return found{}, false
+		}
 	default:
 		return found{}, false // cannot tell desired from live: stay silent
 	}
 	return found{at: call, dest: dest, desired: desired, kind: k, prunes: m.Prunes}, true
+}
+
+// read reports whether e belongs to an object read from the server (Get,
+// List, a mutate function's object), not one only written back.
+func (s *state) read(e ast.Expr) bool {
+	v := astutil.RootVar(s.pass.TypesInfo, e)
+	return v != nil && live.IsRead(s.live.VarReason(v))
 }
 
 // into checks an into merge (maps.Copy, a copy helper, an overlay loop).
@@ -737,6 +767,9 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 	for k := range s.deletedIn(fd, 3) {
 		delete(owned, k)
 	}
+	if ok {
+		s.decideFromCR(fd, f, traced, generated)
+	}
 	if len(owned) == 0 {
 		return
 	}
@@ -758,6 +791,153 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 		out.Writes = append(out.Writes, ws)
 	}
 	s.result.Findings = append(s.result.Findings, out)
+}
+
+// decideFromCR records a finding when entries of a custom resource's maps
+// reach the desired map of a preserving merge: the keys are the user's,
+// and one the user removes stays on the live object. A merge that prunes
+// keys it is not told (a delete with a key that is not a constant, in the
+// merging function or a helper it calls: a three-way merge against what
+// was applied before) is silent.
+func (s *state) decideFromCR(fd *ast.FuncDecl, f found, traced []write, generated bool) {
+	var from []string
+	var at []token.Pos
+	for _, w := range traced {
+		if w.from != "" && !slices.Contains(from, w.from) {
+			from = append(from, w.from)
+			at = append(at, w.pos)
+		}
+	}
+	if len(from) == 0 || s.prunesAny(fd) {
+		return
+	}
+	s.result.Findings = append(s.result.Findings, Finding{
+		At: f.at, Object: s.objectName(f.dest), Kind: string(f.kind),
+		Desired: f.desired, Generated: generated, From: from, FromPos: at,
+	})
+}
+
+// prunesAny reports whether fd, or a package function it calls (3 deep),
+// deletes a key that is not a constant.
+func (s *state) prunesAny(fd *ast.FuncDecl) bool {
+	info := s.pass.TypesInfo
+	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, 3) {
+		found := false
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 || found {
+				return !found
+			}
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
+					if _, isConst := merge.ConstString(info, call.Args[1]); !isConst {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// crMap returns the text of e when e is a map of a custom resource: a
+// map[string]string field of a struct declared in an API package outside
+// k8s.io (a package declaring a kind, or one of the api-packages), other
+// than the metadata's own Annotations and Labels.
+func (s *state) crMap(e ast.Expr) (string, bool) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	v, _ := s.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	if v == nil || !v.IsField() || v.Pkg() == nil || strings.HasPrefix(v.Pkg().Path(), "k8s.io/") || k8s.MetadataField(v) != "" {
+		return "", false
+	}
+	if m, ok := v.Type().Underlying().(*types.Map); !ok || !isString(m.Key()) || !isString(m.Elem()) {
+		return "", false
+	}
+	if !s.api.IsAPIField(v) {
+		return "", false
+	}
+	return types.ExprString(e), true
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// collectFromCR records the places where a custom resource's map flows
+// into an annotations or labels map: assigned (alone or through a merge),
+// copied in (maps.Copy, an overlay loop), or given as a literal's field.
+func (s *state) collectFromCR(fd *ast.FuncDecl) {
+	info := s.pass.TypesInfo
+	record := func(src ast.Expr, k kind, root *types.Var, pos token.Pos) {
+		if k == "" {
+			return
+		}
+		if text, ok := s.crMap(src); ok {
+			s.writes = append(s.writes, write{from: text, pos: pos, kind: k, fn: fd, root: root})
+		}
+	}
+	// src, or the maps a union merge src calls combines
+	sources := func(src ast.Expr) []ast.Expr {
+		if call, ok := ast.Unparen(src).(*ast.CallExpr); ok {
+			if m, ok := s.merges.Call(call); ok && m.Kind == merge.Union {
+				return []ast.Expr{m.A, m.B}
+			}
+		}
+		return []ast.Expr{src}
+	}
+	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if len(x.Lhs) != len(x.Rhs) {
+				return true
+			}
+			for i, l := range x.Lhs {
+				for _, src := range sources(x.Rhs[i]) {
+					record(src, s.exprKind(l), astutil.RootVar(info, l), x.Pos())
+				}
+			}
+		case *ast.CallExpr:
+			if m, ok := s.merges.Call(x); ok && m.Kind == merge.Into {
+				record(m.Src, s.exprKind(m.Dst), astutil.RootVar(info, m.Dst), x.Pos())
+			}
+		case *ast.RangeStmt:
+			if m, ok := s.merges.Loop(x); ok {
+				record(m.Src, s.exprKind(m.Dst), astutil.RootVar(info, m.Dst), x.Pos())
+			}
+		case *ast.KeyValueExpr:
+			id, ok := x.Key.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, _ := info.Uses[id].(*types.Var)
+			k := kindOf(k8s.MetadataField(v))
+			if k == "" {
+				return true
+			}
+			var root *types.Var
+			for i := len(stack) - 1; i >= 0; i-- {
+				if lit, ok := stack[i].(*ast.CompositeLit); ok {
+					k = inTemplate(k, k8s.IsTemplate(info.TypeOf(lit)) || k8s.ThroughTemplate(info, lit))
+				}
+				if as, ok := stack[i].(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
+					root = astutil.RootVar(info, as.Lhs[0])
+					break
+				}
+			}
+			for _, src := range sources(x.Value) {
+				record(src, k, root, x.Pos())
+			}
+		}
+		return true
+	})
 }
 
 // objectName names the live object's type: "Deployment", or "object".

@@ -1,0 +1,72 @@
+// Package crmaps: the custom resource's own maps passed through to the
+// workload, then merged with the live object's. A key the user removes
+// from the custom resource is never deleted.
+package crmaps
+
+import (
+	"context"
+	"maps"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"stalekey/crmaps/api"
+)
+
+type Reconciler struct{ client.Client }
+
+func desired(cache *api.Cache) *appsv1.Deployment {
+	dep := &appsv1.Deployment{}
+	dep.Spec.Template = corev1.PodTemplateSpec{
+		ObjectMeta: metav1.ObjectMeta{Annotations: cache.Spec.PodAnnotations},
+	}
+	dep.Labels = labels.Merge(map[string]string{"app": "cache"}, cache.Spec.ExtraLabels)
+	return dep
+}
+
+// Desired into live, both maps.
+func (r *Reconciler) sync(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, live)
+	want := desired(cache)
+	maps.Copy(live.Spec.Template.Annotations, want.Spec.Template.Annotations) // want `merge into the live Deployment pod template annotations keeps keys copied from cache.Spec.PodAnnotations after they are removed there`
+	live.Labels = labels.Merge(live.Labels, want.Labels)                      // want `merge into the live Deployment labels keeps keys copied from cache.Spec.ExtraLabels after they are removed there`
+	return r.Update(ctx, live)
+}
+
+// A three-way merge: keys applied before and no longer wanted are deleted.
+func (r *Reconciler) syncThreeWay(ctx context.Context, cache *api.Cache, key client.ObjectKey, applied []string) error {
+	live := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, live)
+	want := desired(cache)
+	for _, k := range applied {
+		if _, ok := want.Spec.Template.Annotations[k]; !ok {
+			delete(live.Spec.Template.Annotations, k)
+		}
+	}
+	maps.Copy(live.Spec.Template.Annotations, want.Spec.Template.Annotations)
+	return r.Update(ctx, live)
+}
+
+// A map of the custom resource that is not metadata (settings for a
+// ConfigMap's data) does not reach annotations or labels.
+func (r *Reconciler) config(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	cm := &corev1.ConfigMap{}
+	_ = r.Get(ctx, key, cm)
+	maps.Copy(cm.Data, cache.Spec.Settings)
+	return r.Update(ctx, cm)
+}
+
+// The inverse form: the live labels merged into the desired object's,
+// which is then written over the live one.
+func (r *Reconciler) syncInverse(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, live)
+	want := desired(cache)
+	want.ResourceVersion = live.ResourceVersion
+	want.Labels = labels.Merge(live.Labels, want.Labels) // want `merge into the live Deployment labels keeps keys copied from cache.Spec.ExtraLabels after they are removed there`
+	return r.Update(ctx, want)
+}
