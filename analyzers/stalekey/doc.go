@@ -44,7 +44,9 @@
 //
 // A key is operator-owned when the code writes it (as a constant) into
 // desired annotations or labels only on some paths: inside an if, a
-// switch case or a loop. A map is an annotations or labels map by where it
+// switch case or a loop, or holds it in a literal returned by a helper that
+// is called only on some paths (`if metrics { maps.Copy(ann,
+// metricsAnnotations()) }`). A map is an annotations or labels map by where it
 // goes (assigned to the field, passed to SetAnnotations, returned by a
 // package function whose result goes there), never by its name. The desired map is traced to where it is built:
 // a local map or object in the merging function, or the package function

@@ -208,6 +208,12 @@ type state struct {
 	varKind map[*types.Var]kind
 	deletes map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
 	api     *k8s.APITypes
+	// funcKind is the kind of a function's result (see kindFlows).
+	funcKind map[funcResult]kind
+	// calledIf and calledAlways tell, for a package function whose map
+	// result is used, whether some call runs only on some paths, and
+	// whether some call runs on every path of its caller.
+	calledIf, calledAlways map[*ast.FuncDecl]bool
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -226,6 +232,10 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		varKind: map[*types.Var]kind{},
 		deletes: map[*ast.FuncDecl]map[string]token.Pos{},
 		api:     k8s.NewAPITypes(nil),
+
+		funcKind:     map[funcResult]kind{},
+		calledIf:     map[*ast.FuncDecl]bool{},
+		calledAlways: map[*ast.FuncDecl]bool{},
 	}
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}
@@ -301,7 +311,7 @@ func (s *state) exprKind(e ast.Expr) kind {
 // into package functions, whose returned variables get it in turn. The
 // rounds are bounded by maxFlowRounds. A variable's name plays no part.
 func (s *state) kindFlows() {
-	funcKind := map[result]kind{}
+	funcKind := s.funcKind
 	s.graph.Fixpoint(maxFlowRounds, funcs.Self|funcs.Callers|funcs.Callees, func(fd *ast.FuncDecl) bool {
 		changed := s.kindFlowsIn(fd, funcKind)
 		fn := s.graph.Func(fd)
@@ -311,7 +321,7 @@ func (s *state) kindFlows() {
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok {
 				for i, r := range ret.Results {
-					if s.markFlow(r, funcKind[result{fn, i}], funcKind) {
+					if s.markFlow(r, funcKind[funcResult{fn, i}], funcKind) {
 						changed = true
 					}
 				}
@@ -327,20 +337,20 @@ func (s *state) kindFlows() {
 // of assignments and builder functions.
 const maxFlowRounds = 6
 
-// A result is one result of a package function.
-type result struct {
+// A funcResult is one result of a package function.
+type funcResult struct {
 	fn *types.Func
 	i  int
 }
 
 // markResult gives kind k to result i of the package function call calls,
 // when that result is a map; it reports whether that was new.
-func (s *state) markResult(call *ast.CallExpr, i int, k kind, funcKind map[result]kind) bool {
+func (s *state) markResult(call *ast.CallExpr, i int, k kind, funcKind map[funcResult]kind) bool {
 	fn := k8s.Callee(s.pass.TypesInfo, call)
 	if k == "" || fn == nil || s.funcs[fn.Origin()] == nil {
 		return false
 	}
-	r := result{fn.Origin(), i}
+	r := funcResult{fn.Origin(), i}
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok || funcKind[r] != "" || i >= sig.Results().Len() {
 		return false
@@ -355,7 +365,7 @@ func (s *state) markResult(call *ast.CallExpr, i int, k kind, funcKind map[resul
 // markFlow gives kind k to the local variable e is, to the package
 // function e calls, or to the maps a merge e calls combines; it reports
 // whether anything was new.
-func (s *state) markFlow(e ast.Expr, k kind, funcKind map[result]kind) bool {
+func (s *state) markFlow(e ast.Expr, k kind, funcKind map[funcResult]kind) bool {
 	if k == "" {
 		return false
 	}
@@ -379,7 +389,7 @@ func (s *state) markFlow(e ast.Expr, k kind, funcKind map[result]kind) bool {
 
 // kindFlowsIn marks the flows of one function; it reports whether
 // anything was new.
-func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[result]kind) bool {
+func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[funcResult]kind) bool {
 	info := s.pass.TypesInfo
 	changed := false
 	mark := func(e ast.Expr, k kind) {
@@ -526,15 +536,61 @@ func (s *state) collectWrites(fd *ast.FuncDecl) {
 				return true
 			})
 		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				s.literals(r, cond, nil, "", record)
+			fn := s.graph.Func(fd)
+			for i, r := range n.Results {
+				// A builder's literal result has the kind its callers use it as.
+				s.literals(r, cond, nil, s.funcKind[funcResult{fn, i}], record)
 			}
 			walkLits(n, cond, root)
 		case *ast.ExprStmt:
 			walkLits(n, cond, root)
 		}
+		switch n.(type) {
+		case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.DeclStmt:
+			s.noteCalls(n, cond)
+		}
 	}
 	walk(fd.Body, false, nil)
+}
+
+// noteCalls records, for the package functions with a map result that the
+// statement n calls (outside function literals), whether the call runs
+// only on some paths (cond).
+func (s *state) noteCalls(n ast.Node, cond bool) {
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := m.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := k8s.Callee(s.pass.TypesInfo, call)
+		d := s.graph.Decl(fn)
+		if d == nil {
+			return true
+		}
+		sig := fn.Type().(*types.Signature)
+		for i := range sig.Results().Len() {
+			if _, isMap := sig.Results().At(i).Type().Underlying().(*types.Map); isMap {
+				if cond {
+					s.calledIf[d] = true
+				} else {
+					s.calledAlways[d] = true
+				}
+				break
+			}
+		}
+		return true
+	})
+}
+
+// onlyIf reports whether w is written by a builder that is called only on
+// some paths: `if spec.Metrics { maps.Copy(ann, metricsAnnotations()) }`
+// writes metricsAnnotations' keys only sometimes, though its literal holds
+// them always.
+func (s *state) onlyIf(w write) bool {
+	return s.calledIf[w.fn] && !s.calledAlways[w.fn]
 }
 
 // literals records keys written by map literals inside e, with the kind
@@ -746,13 +802,13 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 	}
 	always := map[string]bool{}
 	for _, w := range traced {
-		if !w.conditional {
+		if !w.conditional && !s.onlyIf(w) {
 			always[w.key] = true
 		}
 	}
 	owned := map[string][]write{}
 	for _, w := range traced {
-		if w.conditional && !always[w.key] {
+		if (w.conditional || s.onlyIf(w)) && !always[w.key] {
 			owned[w.key] = append(owned[w.key], w)
 		}
 	}
@@ -800,16 +856,24 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 // merging function or a helper it calls: a three-way merge against what
 // was applied before) is silent.
 func (s *state) decideFromCR(fd *ast.FuncDecl, f found, traced []write, generated bool) {
+	var flows []write
+	for _, w := range traced {
+		if w.from != "" {
+			flows = append(flows, w)
+		}
+	}
+	if len(flows) == 0 || s.prunesAny(fd) {
+		return
+	}
+	// traced comes partly from a set of builders: order by position.
+	slices.SortFunc(flows, func(a, b write) int { return int(a.pos - b.pos) })
 	var from []string
 	var at []token.Pos
-	for _, w := range traced {
-		if w.from != "" && !slices.Contains(from, w.from) {
+	for _, w := range flows {
+		if !slices.Contains(from, w.from) {
 			from = append(from, w.from)
 			at = append(at, w.pos)
 		}
-	}
-	if len(from) == 0 || s.prunesAny(fd) {
-		return
 	}
 	s.result.Findings = append(s.result.Findings, Finding{
 		At: f.at, Object: s.objectName(f.dest), Kind: string(f.kind),
@@ -1001,7 +1065,11 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 	if len(builders) == 0 && root.Pos() >= fd.Pos() && root.Pos() < fd.Body.Pos() {
 		return nil, false // a parameter: built by callers
 	}
-	for b := range s.reachable(builders, 3) {
+	reach := s.reachable(builders, 3)
+	for _, b := range s.graph.Decls { // in source order, for a stable output
+		if !reach[b] {
+			continue
+		}
 		for _, w := range s.writes {
 			if w.fn == b && w.kind == k {
 				out = append(out, w)
@@ -1025,9 +1093,15 @@ func (s *state) reachable(start map[*ast.FuncDecl]bool, depth int) map[*ast.Func
 // functions it calls (to depth), each with one place that deletes it.
 func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
 	out := map[string]token.Pos{}
-	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth) {
+	reach := s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth)
+	for _, d := range s.graph.Decls { // in source order: the first delete wins
+		if !reach[d] {
+			continue
+		}
 		for k, pos := range s.deletesOf(d) {
-			out[k] = pos
+			if _, seen := out[k]; !seen {
+				out[k] = pos
+			}
 		}
 	}
 	return out

@@ -100,3 +100,45 @@ func (r *Reconciler) recordAndCopy(ctx context.Context, key client.ObjectKey, de
 	maps.Copy(dep.Labels, desired)
 	return r.Update(ctx, dep)
 }
+
+// Keys held by a helper's map literal, copied in only when a feature is
+// enabled: the helper always returns them, but they reach the template
+// only sometimes, and stay once the feature is turned off.
+func metricsAnnotations() map[string]string {
+	return map[string]string{"example.com/scrape": "true"}
+}
+
+func podAnnotations(metrics bool) map[string]string {
+	ann := map[string]string{"app": "cache"}
+	if metrics {
+		maps.Copy(ann, metricsAnnotations())
+	}
+	return ann
+}
+
+func (r *Reconciler) syncFeature(ctx context.Context, key client.ObjectKey, metrics bool) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	want := podAnnotations(metrics)
+	maps.Copy(dep.Spec.Template.Annotations, want) // want `merge into the live Deployment pod template annotations never deletes operator-owned key "example.com/scrape"`
+	return r.Update(ctx, dep)
+}
+
+// The same helper used on every path: its keys are always desired.
+func alwaysAnnotations() map[string]string {
+	ann := map[string]string{"app": "cache"}
+	maps.Copy(ann, baseAnnotations())
+	return ann
+}
+
+func baseAnnotations() map[string]string {
+	return map[string]string{"example.com/team": "storage"}
+}
+
+func (r *Reconciler) syncAlways(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	want := alwaysAnnotations()
+	maps.Copy(dep.Spec.Template.Annotations, want)
+	return r.Update(ctx, dep)
+}
