@@ -48,6 +48,8 @@ type Graph struct {
 
 	implMu sync.Mutex
 	impls  map[*types.Func][]*types.Func
+
+	ifaceTargets map[*types.Func][]*ast.FuncDecl // memo of targets, while building
 }
 
 // Build returns the graph of the functions in files.
@@ -58,6 +60,8 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 		index:   map[*ast.FuncDecl]int{},
 		callees: map[*ast.FuncDecl][]*ast.FuncDecl{},
 		callers: map[*ast.FuncDecl][]*ast.FuncDecl{},
+
+		ifaceTargets: map[*types.Func][]*ast.FuncDecl{},
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -102,15 +106,15 @@ func (g *Graph) targets(fn *types.Func) []*ast.FuncDecl {
 	if d := g.declOf[fn.Origin()]; d != nil {
 		return []*ast.FuncDecl{d}
 	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
+	if !isInterfaceMethod(fn) {
 		return nil
 	}
-	iface, ok := sig.Recv().Type().Underlying().(*types.Interface)
-	if !ok {
-		return nil
+	if out, ok := g.ifaceTargets[fn]; ok {
+		return out
 	}
+	iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
 	var out []*ast.FuncDecl
+	defer func() { g.ifaceTargets[fn] = out }()
 	for _, fd := range g.Decls {
 		m := g.funcOf[fd]
 		if m == nil || m.Name() != fn.Name() {
@@ -212,10 +216,17 @@ func (g *Graph) Fixpoint(bound int, revisit Revisit, visit func(fd *ast.FuncDecl
 // method fn can reach in the module: the methods of that name of the named
 // types declared in pkg, and in the packages pkg imports from the same
 // module (modulePath, "" for pkg's own only), whose type or pointer
-// implements fn's interface. It returns nil when fn is not an interface
-// method. The answer is memoised on the graph.
+// implements fn's interface. It returns nil when fn is not a method of an
+// interface declared in pkg or the module. The answer is memoised on the
+// graph.
 func (g *Graph) Implementations(pkg *types.Package, modulePath string, fn *types.Func) []*types.Func {
-	if !isInterfaceMethod(fn) {
+	if !isInterfaceMethod(fn) || fn.Pkg() == nil {
+		return nil
+	}
+	// Only interfaces of the module: a library's (io.Writer, client.Client)
+	// is implemented by the library, and checking every type of the package
+	// against it would cost time for nothing.
+	if p := fn.Pkg().Path(); fn.Pkg() != pkg && (modulePath == "" || p != modulePath && !strings.HasPrefix(p, modulePath+"/")) {
 		return nil
 	}
 	iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
@@ -235,15 +246,17 @@ func (g *Graph) Implementations(pkg *types.Package, modulePath string, fn *types
 				continue
 			}
 			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				if !types.Implements(t, iface) {
+				// The method first: most types have none of that name, and
+				// looking it up is cheaper than checking the whole interface.
+				m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+				f, ok := m.(*types.Func)
+				if !ok || !types.Implements(t, iface) {
 					continue
 				}
-				if m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name()); m != nil {
-					// A method promoted from an embedded interface is the
-					// interface's again, not an implementation.
-					if f, ok := m.(*types.Func); ok && !isInterfaceMethod(f) && !slices.Contains(out, f) {
-						out = append(out, f)
-					}
+				// A method promoted from an embedded interface is the
+				// interface's again, not an implementation.
+				if !isInterfaceMethod(f) && !slices.Contains(out, f) {
+					out = append(out, f)
 				}
 				break
 			}

@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"golang.org/x/tools/go/analysis"
@@ -166,9 +167,22 @@ func (a *APITypes) isAPIPackage(pkg *types.Package) bool {
 	return declaresTypeMetaStruct(pkg)
 }
 
+// declaresKind remembers declaresTypeMetaStruct for the life of the
+// process: a type-checked package's declarations do not change.
+var declaresKind sync.Map // *types.Package -> bool
+
 // declaresTypeMetaStruct reports whether pkg declares a struct type that
 // embeds metav1.TypeMeta, the mark of a Kubernetes object type.
 func declaresTypeMetaStruct(pkg *types.Package) bool {
+	if v, ok := declaresKind.Load(pkg); ok {
+		return v.(bool)
+	}
+	v := scanTypeMetaStruct(pkg)
+	declaresKind.Store(pkg, v)
+	return v
+}
+
+func scanTypeMetaStruct(pkg *types.Package) bool {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)

@@ -27,6 +27,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/uses"
 )
 
 // Config holds the engine's settings, shared by stalekey and presencedrift.
@@ -93,7 +94,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	return directive.Guard(&analysis.Analyzer{
 		Name:       "strand",
 		Doc:        "find annotation and label keys that preserving merges into live objects strand (engine of stalekey and presencedrift)",
-		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer},
+		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer, uses.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			if err := cfg.Validate("stalekey"); err != nil {
@@ -252,9 +253,16 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		}
 	}
 	s.kindFlows()
+	// Custom resource maps can flow only where a custom resource's fields
+	// are used: skip the search elsewhere.
+	crs := uses.Of(pass).Any(func(p *types.Package) bool {
+		return !strings.HasPrefix(p.Path(), "k8s.io/") && s.api.IsAPIPackage(p)
+	})
 	for _, fd := range decls {
 		s.collectWrites(fd)
-		s.collectFromCR(fd)
+		if crs {
+			s.collectFromCR(fd)
+		}
 	}
 	for _, w := range s.writes {
 		if w.conditional {

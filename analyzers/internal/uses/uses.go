@@ -19,18 +19,18 @@ var Analyzer = engine.Lazy("uses",
 	"index the packages whose objects a package uses (engine of the analyzers' fast paths)",
 	func(pass *analysis.Pass) *Index { return Build(pass.TypesInfo) })
 
-// Index is the set of package paths whose objects a package uses.
+// Index is the set of packages whose objects a package uses.
 type Index struct {
-	paths map[string]bool
+	paths map[string]*types.Package
 }
 
 // Build indexes info's uses.
 func Build(info *types.Info) *Index {
-	x := &Index{paths: map[string]bool{}}
+	x := &Index{paths: map[string]*types.Package{}}
 	var last *types.Package // uses come in runs from one package
 	for _, obj := range info.Uses {
 		if p := obj.Pkg(); p != nil && p != last {
-			x.paths[p.Path()] = true
+			x.paths[p.Path()] = p
 			last = p
 		}
 	}
@@ -43,4 +43,15 @@ func Of(pass *analysis.Pass) *Index { return engine.Of[*Index](pass, Analyzer) }
 
 // Touches reports whether the package uses an object declared in the
 // package path.
-func (x *Index) Touches(path string) bool { return x.paths[path] }
+func (x *Index) Touches(path string) bool { return x.paths[path] != nil }
+
+// Any reports whether the package uses an object of a package for which
+// pred holds.
+func (x *Index) Any(pred func(*types.Package) bool) bool {
+	for _, p := range x.paths {
+		if pred(p) {
+			return true
+		}
+	}
+	return false
+}
