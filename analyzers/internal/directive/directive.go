@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -70,6 +71,11 @@ func IsGenerated(pass *analysis.Pass, f *ast.File) bool {
 
 func parseAll(pass *analysis.Pass) *Result {
 	r := &Result{generated: map[*token.File]bool{}}
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+		// Analyzers with facts run on every dependency; these hold no
+		// directive of ours and are never reported on.
+		return r
+	}
 	for _, file := range pass.Files {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
