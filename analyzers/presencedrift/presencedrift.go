@@ -46,98 +46,136 @@ func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 	if k8s.Irrelevant(pass) {
 		return nil, nil // fast path: no operator drift checks here
 	}
-	info := pass.TypesInfo
-	liveRes := pass.ResultOf[live.Analyzer].(*live.Result)
-
-	var decls []*ast.FuncDecl
+	c := &checker{pass: pass, keys: keys, live: pass.ResultOf[live.Analyzer].(*live.Result)}
 	generated := map[*ast.FuncDecl]bool{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
+				c.decls = append(c.decls, fd)
 				generated[fd] = directive.IsGenerated(pass, f)
 			}
 		}
 	}
-	guards := guardingFuncs(info, decls)
-
-	for _, fd := range decls {
-		if generated[fd] {
-			continue
+	c.guards = guardingFuncs(pass.TypesInfo, c.decls)
+	for _, fd := range c.decls {
+		if !generated[fd] {
+			c.function(fd)
 		}
-		fn, _ := info.Defs[fd.Name].(*types.Func)
-		driftName := isDriftName(fd.Name.Name)
-		var inits map[*types.Var]ast.Expr
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false // a closure's returns are not the function's
-			}
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-				return true
-			}
-			if blank, ok := as.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
-				return true // the value is kept: presumably compared
-			}
-			okID, ok := as.Lhs[1].(*ast.Ident)
-			if !ok || okID.Name == "_" {
-				return true
-			}
-			okVar, _ := info.Defs[okID].(*types.Var)
-			if okVar == nil {
-				okVar, _ = info.Uses[okID].(*types.Var)
-			}
-			ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
-			if !ok || okVar == nil {
-				return true
-			}
-			m := ix.X
-			if id, ok := ast.Unparen(m).(*ast.Ident); ok {
-				// anns := live.GetAnnotations(); _, ok := anns[K]
-				if inits == nil {
-					inits = astutil.Inits(info, fd.Body)
-				}
-				if v := astutil.IdentVar(info, id); v != nil && inits[v] != nil {
-					m = inits[v]
-				}
-			}
-			k := mapKind(info, m)
-			key, isConst := merge.ConstString(info, ix.Index)
-			if k == "" || !isConst || liveRes.Expr(m) == live.NotLive {
-				return true
-			}
-			group := receiverOf(info, fd)
-			strands := related(pass, decls, keys.Strands[key], group)
-			if len(strands) == 0 && len(related(pass, decls, keys.Deleted[key], group)) > 0 {
-				return true // the write path prunes the key: presence is harmless
-			}
-			decides := false
-			if driftName || (fn != nil && guards[fn]) {
-				decides = returnsVar(info, fd, okVar)
-			}
-			decides = decides || guardsWrite(info, fd, okVar)
-			if !decides {
-				return true
-			}
-			d := analysis.Diagnostic{Pos: as.Pos(), End: as.End()}
-			if merges := strands; len(merges) > 0 && len(keys.Written[key]) > 0 {
-				d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
-					" on a live object, and a merge keeps the key: a hot loop once it is no longer desired"
-				for _, m := range merges {
-					d.Related = append(d.Related, analysis.RelatedInformation{Pos: m, Message: "this merge never deletes " + strconv.Quote(key)})
-				}
-			} else {
-				d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
-					" on a live object; compare its value with the desired one"
-			}
-			if fix, ok := compareFix(pass, fd, as, okVar, ix); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
-			pass.Report(d)
-			return true
-		})
 	}
 	return nil, nil
+}
+
+// checker holds what the checks of one package share.
+type checker struct {
+	pass   *analysis.Pass
+	keys   *strand.Result
+	live   *live.Result
+	decls  []*ast.FuncDecl
+	guards map[*types.Func]bool // functions whose result guards a write
+}
+
+// A presence is `_, ok := m[K]`: the value discarded, ok kept.
+type presence struct {
+	as    *ast.AssignStmt
+	ok    *types.Var
+	index *ast.IndexExpr
+	m     ast.Expr // the map, or the initialiser of the local holding it
+}
+
+// function checks the presence tests of fd.
+func (c *checker) function(fd *ast.FuncDecl) {
+	var inits map[*types.Var]ast.Expr
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // a closure's returns are not the function's
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		p, ok := c.presenceOf(as)
+		if !ok {
+			return true
+		}
+		if id, ok := ast.Unparen(p.m).(*ast.Ident); ok {
+			// anns := live.GetAnnotations(); _, ok := anns[K]
+			if inits == nil {
+				inits = astutil.Inits(c.pass.TypesInfo, fd.Body)
+			}
+			if v := astutil.IdentVar(c.pass.TypesInfo, id); v != nil && inits[v] != nil {
+				p.m = inits[v]
+			}
+		}
+		c.check(fd, p)
+		return true
+	})
+}
+
+// presenceOf matches `_, ok := m[K]` (or =).
+func (c *checker) presenceOf(as *ast.AssignStmt) (presence, bool) {
+	info := c.pass.TypesInfo
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return presence{}, false
+	}
+	if blank, ok := as.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
+		return presence{}, false // the value is kept: presumably compared
+	}
+	okID, ok := as.Lhs[1].(*ast.Ident)
+	if !ok || okID.Name == "_" {
+		return presence{}, false
+	}
+	okVar := astutil.IdentVar(info, okID)
+	ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+	if !ok || okVar == nil {
+		return presence{}, false
+	}
+	return presence{as: as, ok: okVar, index: ix, m: ix.X}, true
+}
+
+// check reports p when it tests a constant key of a live object's
+// annotations or labels and decides drift.
+func (c *checker) check(fd *ast.FuncDecl, p presence) {
+	info := c.pass.TypesInfo
+	k := mapKind(info, p.m)
+	key, isConst := merge.ConstString(info, p.index.Index)
+	if k == "" || !isConst || c.live.Expr(p.m) == live.NotLive {
+		return
+	}
+	group := receiverOf(info, fd)
+	strands := related(c.pass, c.decls, c.keys.Strands[key], group)
+	if len(strands) == 0 && len(related(c.pass, c.decls, c.keys.Deleted[key], group)) > 0 {
+		return // the write path prunes the key: presence is harmless
+	}
+	if !c.decides(fd, p.ok) {
+		return
+	}
+	d := analysis.Diagnostic{Pos: p.as.Pos(), End: p.as.End()}
+	if len(strands) > 0 && len(c.keys.Written[key]) > 0 {
+		d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
+			" on a live object, and a merge keeps the key: a hot loop once it is no longer desired"
+		for _, m := range strands {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: m, Message: "this merge never deletes " + strconv.Quote(key)})
+		}
+	} else {
+		d.Message = "drift decided by presence of " + k + " key " + strconv.Quote(key) +
+			" on a live object; compare its value with the desired one"
+	}
+	if fix, ok := compareFix(c.pass, fd, p.as, p.ok, p.index); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	c.pass.Report(d)
+}
+
+// decides reports whether ok decides drift in fd: returned from a function
+// named for drift or whose result guards a write, or guarding a write on
+// the branch where the key is present.
+func (c *checker) decides(fd *ast.FuncDecl, ok *types.Var) bool {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if (isDriftName(fd.Name.Name) || (fn != nil && c.guards[fn])) && returnsVar(info, fd, ok) {
+		return true
+	}
+	return guardsWrite(info, fd, ok)
 }
 
 // compareFix replaces `_, ok := m[K]; ... return ok` by `return m[K] != x`
