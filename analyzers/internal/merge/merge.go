@@ -197,109 +197,149 @@ const maxRounds = 8
 
 // summarise computes the fact of one function, or nil.
 func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
-	info := r.info
-	sig := fn.Type().(*types.Signature)
-	params := map[*types.Var]int{}
-	for i := range sig.Params().Len() {
-		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Map); ok {
-			params[sig.Params().At(i)] = i
-		}
-	}
-	if len(params) < 2 {
+	sm := newSummariser(r, fn)
+	if len(sm.params) < 2 {
 		return nil
 	}
-	varOf := func(e ast.Expr) *types.Var {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil {
-			v, _ = info.Defs[id].(*types.Var)
-		}
-		return v
+	sm.scan(fd.Body)
+	f := &Fact{Into: sm.intos()}
+	if pair, ok := sm.union(fd.Body); ok {
+		f.Union = append(f.Union, pair)
 	}
-	// holds[v] is the set of parameters whose entries map variable v holds.
-	holds := map[*types.Var]map[int]bool{}
-	add := func(dst *types.Var, src ast.Expr) {
-		if dst == nil {
-			return
-		}
-		if holds[dst] == nil {
-			holds[dst] = map[int]bool{}
-		}
-		if sv := varOf(src); sv != nil {
-			if i, ok := params[sv]; ok {
-				holds[dst][i] = true
-			}
-			for i := range holds[sv] {
-				holds[dst][i] = true
-			}
-		}
+	if len(f.Union) == 0 && len(f.Into) == 0 {
+		return nil
 	}
-	deleted := map[*types.Var]bool{} // a computed key was deleted
-	var prunes []string
-	// Keys pruned by helpers called here count as pruned by this function.
-	pruneKeys := func(m Merge) { prunes = append(prunes, m.Prunes...) }
-	fromCall := func(dst *types.Var, call *ast.CallExpr) {
-		if m, ok := r.Call(call); ok && m.Kind == Union {
-			add(dst, m.A)
-			add(dst, m.B)
-			pruneKeys(m)
-		}
-		if k8s.IsFunc(k8s.Callee(info, call), "maps", "Clone") && len(call.Args) == 1 {
-			add(dst, call.Args[0])
+	if len(sm.prunes) > 0 {
+		slices.Sort(sm.prunes)
+		f.Prunes = slices.Compact(sm.prunes)
+	}
+	return f
+}
+
+// A summariser follows, through one function, which of its map parameters'
+// entries each map variable holds.
+type summariser struct {
+	r       *Result
+	info    *types.Info
+	params  map[*types.Var]int          // the map parameters, by index
+	holds   map[*types.Var]map[int]bool // the parameters whose entries a variable holds
+	deleted map[*types.Var]bool         // a computed key was deleted from it
+	prunes  []string                    // constant keys deleted, here or by merge helpers called
+}
+
+func newSummariser(r *Result, fn *types.Func) *summariser {
+	sm := &summariser{r: r, info: r.info, params: map[*types.Var]int{},
+		holds: map[*types.Var]map[int]bool{}, deleted: map[*types.Var]bool{}}
+	sig := fn.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Map); ok {
+			sm.params[sig.Params().At(i)] = i
 		}
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	return sm
+}
+
+func (sm *summariser) varOf(e ast.Expr) *types.Var {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return astutil.IdentVar(sm.info, id)
+	}
+	return nil
+}
+
+// add records that dst holds what src holds (or src itself, a parameter).
+func (sm *summariser) add(dst *types.Var, src ast.Expr) {
+	if dst == nil {
+		return
+	}
+	if sm.holds[dst] == nil {
+		sm.holds[dst] = map[int]bool{}
+	}
+	if sv := sm.varOf(src); sv != nil {
+		if i, ok := sm.params[sv]; ok {
+			sm.holds[dst][i] = true
+		}
+		for i := range sm.holds[sv] {
+			sm.holds[dst][i] = true
+		}
+	}
+}
+
+// fromCall records what dst holds when assigned call: a union merge of two
+// maps, or a clone.
+func (sm *summariser) fromCall(dst *types.Var, call *ast.CallExpr) {
+	if m, ok := sm.r.Call(call); ok && m.Kind == Union {
+		sm.add(dst, m.A)
+		sm.add(dst, m.B)
+		sm.prunes = append(sm.prunes, m.Prunes...) // pruned by the helper: pruned here
+	}
+	if k8s.IsFunc(k8s.Callee(sm.info, call), "maps", "Clone") && len(call.Args) == 1 {
+		sm.add(dst, call.Args[0])
+	}
+}
+
+// scan follows copies, merges and deletes through body.
+func (sm *summariser) scan(body *ast.BlockStmt) {
+	info := sm.info
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.RangeStmt:
 			if dst, ok := copyLoop(info, n); ok {
-				add(varOf(dst), n.X)
+				sm.add(sm.varOf(dst), n.X)
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) >= 1 {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" && len(n.Args) == 2 {
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 2 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
 					if key, ok := ConstString(info, n.Args[1]); ok {
-						prunes = append(prunes, key)
-					} else if v := varOf(n.Args[0]); v != nil {
-						deleted[v] = true
+						sm.prunes = append(sm.prunes, key)
+					} else if v := sm.varOf(n.Args[0]); v != nil {
+						sm.deleted[v] = true
 					}
 				}
 			}
-			if m, ok := r.Call(n); ok && m.Kind == Into {
-				add(varOf(m.Dst), m.Src)
-				pruneKeys(m)
+			if m, ok := sm.r.Call(n); ok && m.Kind == Into {
+				sm.add(sm.varOf(m.Dst), m.Src)
+				sm.prunes = append(sm.prunes, m.Prunes...)
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, rhs := range n.Rhs {
 					if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-						fromCall(varOf(n.Lhs[i]), call)
+						sm.fromCall(sm.varOf(n.Lhs[i]), call)
 					}
 				}
 			}
 		}
 		return true
 	})
+}
 
-	f := &Fact{}
-	// Into: a parameter that ends up holding another parameter.
-	for v, i := range params {
-		if deleted[v] {
+// intos returns the pairs (i, j) of parameters where i ends up holding j.
+func (sm *summariser) intos() [][2]int {
+	var out [][2]int
+	for v, i := range sm.params {
+		if sm.deleted[v] {
 			continue
 		}
-		for j := range holds[v] {
+		for j := range sm.holds[v] {
 			if j != i {
-				f.Into = append(f.Into, [2]int{i, j})
+				out = append(out, [2]int{i, j})
 			}
 		}
 	}
-	// Union: every return statement returns a map holding two parameters.
+	slices.SortFunc(out, func(a, b [2]int) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
+	return out
+}
+
+// union returns the pair of parameters every return statement of body
+// returns a map holding (an early `return nil` aside).
+func (sm *summariser) union(body *ast.BlockStmt) ([2]int, bool) {
+	info := sm.info
 	var unions [][2]int
 	allReturnUnion := true
 	returns := 0
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
@@ -315,12 +355,12 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 		switch x := ast.Unparen(ret.Results[0]).(type) {
 		case *ast.CallExpr:
 			tmp := types.NewVar(token.NoPos, nil, "", nil)
-			fromCall(tmp, x)
-			held = holds[tmp]
+			sm.fromCall(tmp, x)
+			held = sm.holds[tmp]
 		default:
-			if v := varOf(x); v != nil && !deleted[v] {
-				if _, isParam := params[v]; !isParam {
-					held = holds[v]
+			if v := sm.varOf(x); v != nil && !sm.deleted[v] {
+				if _, isParam := sm.params[v]; !isParam {
+					held = sm.holds[v]
 				}
 			}
 		}
@@ -333,19 +373,9 @@ func (r *Result) summarise(fd *ast.FuncDecl, fn *types.Func) *Fact {
 		return true
 	})
 	if returns > 0 && allReturnUnion && len(unions) > 0 {
-		f.Union = append(f.Union, unions[0])
+		return unions[0], true
 	}
-	if len(f.Union) == 0 && len(f.Into) == 0 {
-		return nil
-	}
-	slices.SortFunc(f.Into, func(a, b [2]int) int {
-		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
-	})
-	if len(prunes) > 0 {
-		slices.Sort(prunes)
-		f.Prunes = slices.Compact(prunes)
-	}
-	return f
+	return [2]int{}, false
 }
 
 // ConstString returns the value of a constant string expression.
