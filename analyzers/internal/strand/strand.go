@@ -457,108 +457,133 @@ func (s *state) kindFlowsIn(fd *ast.FuncDecl, funcKind map[funcResult]kind) bool
 // collectWrites records constant keys written into annotation and label
 // maps, and whether each write happens only on some paths.
 func (s *state) collectWrites(fd *ast.FuncDecl) {
-	info := s.pass.TypesInfo
-	var walk func(n ast.Node, cond bool, root *types.Var)
-	record := func(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
-		key, ok := merge.ConstString(info, keyExpr)
-		if !ok || k == "" {
-			return
-		}
-		if r := astutil.RootVar(info, mapExpr); r != nil {
-			root = r
-		}
-		s.writes = append(s.writes, write{key: key, keyExpr: keyExpr, pos: keyExpr.Pos(), conditional: cond, kind: k, fn: fd, root: root})
+	w := &writeWalker{s: s, fd: fd}
+	w.walk(fd.Body, false)
+}
+
+// A writeWalker walks one function's statements for collectWrites, knowing
+// whether the current statement runs only on some paths (cond).
+type writeWalker struct {
+	s  *state
+	fd *ast.FuncDecl
+}
+
+func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
+	info := w.s.pass.TypesInfo
+	key, ok := merge.ConstString(info, keyExpr)
+	if !ok || k == "" {
+		return
 	}
-	// Closures (a CreateOrUpdate mutate function) run as written.
-	walkLits := func(n ast.Node, cond bool, root *types.Var) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			if lit, ok := m.(*ast.FuncLit); ok {
-				walk(lit.Body, cond, root)
-				return false
-			}
-			return true
-		})
+	if r := astutil.RootVar(info, mapExpr); r != nil {
+		root = r
 	}
-	walkList := func(list []ast.Stmt, cond bool, root *types.Var) {
-		for _, st := range list {
-			walk(st, cond, root)
+	w.s.writes = append(w.s.writes, write{key: key, keyExpr: keyExpr, pos: keyExpr.Pos(), conditional: cond, kind: k, fn: w.fd, root: root})
+}
+
+// lits walks the function literals in n (a CreateOrUpdate mutate
+// function): they run as written.
+func (w *writeWalker) lits(n ast.Node, cond bool) {
+	ast.Inspect(n, func(m ast.Node) bool {
+		if lit, ok := m.(*ast.FuncLit); ok {
+			w.walk(lit.Body, cond)
+			return false
+		}
+		return true
+	})
+}
+
+func (w *writeWalker) list(list []ast.Stmt, cond bool) {
+	for _, st := range list {
+		w.walk(st, cond)
+	}
+}
+
+func (w *writeWalker) walk(n ast.Node, cond bool) {
+	if n == nil {
+		return
+	}
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		w.list(n.List, cond)
+	case *ast.IfStmt:
+		w.walk(n.Init, cond)
+		w.walk(n.Body, true)
+		w.walk(n.Else, true)
+	case *ast.SwitchStmt:
+		w.walk(n.Init, cond)
+		for _, c := range n.Body.List {
+			w.list(c.(*ast.CaseClause).Body, true)
+		}
+	case *ast.TypeSwitchStmt:
+		for _, c := range n.Body.List {
+			w.list(c.(*ast.CaseClause).Body, true)
+		}
+	case *ast.SelectStmt:
+		for _, c := range n.Body.List {
+			w.list(c.(*ast.CommClause).Body, true)
+		}
+	case *ast.ForStmt:
+		w.walk(n.Body, true)
+	case *ast.RangeStmt:
+		w.walk(n.Body, true)
+	case *ast.LabeledStmt:
+		w.walk(n.Stmt, cond)
+	case *ast.AssignStmt:
+		w.assign(n, cond)
+	case *ast.DeclStmt:
+		w.decl(n, cond)
+	case *ast.ReturnStmt:
+		fn := w.s.graph.Func(w.fd)
+		for i, r := range n.Results {
+			// A builder's literal result has the kind its callers use it as.
+			w.s.literals(r, cond, nil, w.s.funcKind[funcResult{fn, i}], w.record)
+		}
+		w.lits(n, cond)
+	case *ast.ExprStmt:
+		w.lits(n, cond)
+	}
+	switch n.(type) {
+	case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.DeclStmt:
+		w.s.noteCalls(n, cond)
+	}
+}
+
+// assign records m[K] = v, and the keys of literals assigned to a map of
+// a known kind.
+func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
+	info := w.s.pass.TypesInfo
+	for _, l := range n.Lhs {
+		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+			w.record(ix.X, ix.Index, w.s.exprKind(ix.X), cond, nil)
 		}
 	}
-	walk = func(n ast.Node, cond bool, root *types.Var) {
-		if n == nil {
-			return
+	for i, r := range n.Rhs {
+		var r0 *types.Var
+		var k kind
+		if len(n.Lhs) == len(n.Rhs) {
+			r0 = astutil.RootVar(info, n.Lhs[i])
+			k = w.s.exprKind(n.Lhs[i])
 		}
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			walkList(n.List, cond, root)
-		case *ast.IfStmt:
-			walk(n.Init, cond, root)
-			walk(n.Body, true, root)
-			walk(n.Else, true, root)
-		case *ast.SwitchStmt:
-			walk(n.Init, cond, root)
-			for _, c := range n.Body.List {
-				walkList(c.(*ast.CaseClause).Body, true, root)
-			}
-		case *ast.TypeSwitchStmt:
-			for _, c := range n.Body.List {
-				walkList(c.(*ast.CaseClause).Body, true, root)
-			}
-		case *ast.SelectStmt:
-			for _, c := range n.Body.List {
-				walkList(c.(*ast.CommClause).Body, true, root)
-			}
-		case *ast.ForStmt:
-			walk(n.Body, true, root)
-		case *ast.RangeStmt:
-			walk(n.Body, true, root)
-		case *ast.LabeledStmt:
-			walk(n.Stmt, cond, root)
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-					record(ix.X, ix.Index, s.exprKind(ix.X), cond, nil)
-				}
-			}
-			for i, r := range n.Rhs {
+		w.s.literals(r, cond, r0, k, w.record)
+	}
+	w.lits(n, cond)
+}
+
+// decl records the keys of literals in var declarations.
+func (w *writeWalker) decl(n *ast.DeclStmt, cond bool) {
+	info := w.s.pass.TypesInfo
+	ast.Inspect(n, func(m ast.Node) bool {
+		if vs, ok := m.(*ast.ValueSpec); ok {
+			for i, v := range vs.Values {
 				var r0 *types.Var
-				var k kind
-				if len(n.Lhs) == len(n.Rhs) {
-					r0 = astutil.RootVar(info, n.Lhs[i])
-					k = s.exprKind(n.Lhs[i])
+				if i < len(vs.Names) {
+					r0, _ = info.Defs[vs.Names[i]].(*types.Var)
 				}
-				s.literals(r, cond, r0, k, record)
+				w.s.literals(v, cond, r0, "", w.record)
 			}
-			walkLits(n, cond, root)
-		case *ast.DeclStmt:
-			ast.Inspect(n, func(m ast.Node) bool {
-				if vs, ok := m.(*ast.ValueSpec); ok {
-					for i, v := range vs.Values {
-						var r0 *types.Var
-						if i < len(vs.Names) {
-							r0, _ = info.Defs[vs.Names[i]].(*types.Var)
-						}
-						s.literals(v, cond, r0, "", record)
-					}
-				}
-				return true
-			})
-		case *ast.ReturnStmt:
-			fn := s.graph.Func(fd)
-			for i, r := range n.Results {
-				// A builder's literal result has the kind its callers use it as.
-				s.literals(r, cond, nil, s.funcKind[funcResult{fn, i}], record)
-			}
-			walkLits(n, cond, root)
-		case *ast.ExprStmt:
-			walkLits(n, cond, root)
 		}
-		switch n.(type) {
-		case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.DeclStmt:
-			s.noteCalls(n, cond)
-		}
-	}
-	walk(fd.Body, false, nil)
+		return true
+	})
 }
 
 // noteCalls records, for the package functions with a map result that the
