@@ -176,67 +176,23 @@ func (fn *function) aliasLeadsFurther(init ast.Expr) bool {
 	return false
 }
 
-// loc returns a canonical spelling of a location expression, with
-// variables identified by declaration and automatic dereferences made
-// explicit: (*dst).RunAsUser and dst.RunAsUser (dst a pointer) both give
-// "*dst@N.RunAsUser". It returns "" for anything else.
-func (fn *function) loc(e ast.Expr) string {
-	info := fn.c.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if obj := info.ObjectOf(x); obj != nil {
-			return fmt.Sprintf("%s@%d", x.Name, obj.Pos())
-		}
-	case *ast.SelectorExpr:
-		s := info.Selections[x]
-		if s == nil {
-			if obj := info.Uses[x.Sel]; obj != nil { // a qualified identifier
-				return fmt.Sprintf("%s@%d", x.Sel.Name, obj.Pos())
-			}
-			return ""
-		}
-		if s.Kind() != types.FieldVal {
-			return ""
-		}
-		base := fn.loc(x.X)
-		if base == "" {
-			return ""
-		}
-		if _, ok := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Pointer); ok {
-			base = "*" + base
-		}
-		return base + "." + x.Sel.Name
-	case *ast.StarExpr:
-		if b := fn.loc(x.X); b != "" {
-			return "*" + b
-		}
-	case *ast.IndexExpr:
-		if b := fn.loc(x.X); b != "" {
-			return b + "[" + types.ExprString(x.Index) + "]"
-		}
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			if b := fn.loc(x.X); b != "" {
-				return "&" + b
-			}
-		}
-	}
-	return ""
+// path returns the location e denotes, by object identity (astutil.Path).
+func (fn *function) path(e ast.Expr) (astutil.Path, bool) {
+	return astutil.PathOf(fn.c.pass.TypesInfo, e)
 }
 
 // mentions reports whether rhs reads the location dst (or a part or a
 // container of it), directly or through a local declared from it: the
 // new value is built from the old one (append, a merge, a saved copy).
-func (fn *function) mentions(rhs ast.Expr, dst string) bool {
-	if dst == "" {
+func (fn *function) mentions(rhs, dst ast.Expr) bool {
+	d, ok := fn.path(dst)
+	if !ok {
 		return false
 	}
 	info := fn.c.pass.TypesInfo
-	related := func(l string) bool {
-		l = strings.TrimLeft(l, "&*")
-		d := strings.TrimLeft(dst, "&*")
-		return l != "" && (l == d || strings.HasPrefix(d, l+".") || strings.HasPrefix(d, l+"[") ||
-			strings.HasPrefix(l, d+".") || strings.HasPrefix(l, d+"["))
+	related := func(e ast.Expr) bool {
+		l, ok := fn.path(e)
+		return ok && (l.Within(d) || d.Within(l))
 	}
 	found := false
 	ast.Inspect(rhs, func(n ast.Node) bool {
@@ -247,13 +203,13 @@ func (fn *function) mentions(rhs ast.Expr, dst string) bool {
 		if !ok {
 			return true
 		}
-		if related(fn.loc(e)) {
+		if related(e) {
 			found = true
 			return false
 		}
 		if id, ok := e.(*ast.Ident); ok {
 			if v, _ := info.Uses[id].(*types.Var); v != nil {
-				if init, ok := fn.inits[v]; ok && related(fn.loc(fn.copiedFrom(init))) {
+				if init, ok := fn.inits[v]; ok && related(fn.copiedFrom(init)) {
 					found = true
 				}
 			}
@@ -267,12 +223,13 @@ func (fn *function) mentions(rhs ast.Expr, dst string) bool {
 // runs when the location target is empty (empty true: nil, "" or zero
 // length; the assignment fills a gap rather than replacing), or only when
 // it is set (empty false: the value assigned is known to be set).
-func (fn *function) guarded(stack []ast.Node, inner ast.Node, target string, empty bool) bool {
-	if target == "" {
+func (fn *function) guarded(stack []ast.Node, inner ast.Node, target ast.Expr, empty bool) bool {
+	t, ok := fn.path(target)
+	if !ok {
 		return false
 	}
 	for _, cond := range astutil.GuardingConds(stack, inner) {
-		if fn.testsEmpty(cond, target, empty) {
+		if fn.testsEmpty(cond, t, empty) {
 			return true
 		}
 	}
@@ -280,8 +237,12 @@ func (fn *function) guarded(stack []ast.Node, inner ast.Node, target string, emp
 }
 
 // testsEmpty reports whether cond is `x == nil`, `x == ""` or
-// `len(x) == 0` (empty) or the negation (!empty) for loc(x) == target.
-func (fn *function) testsEmpty(cond ast.Expr, target string, empty bool) bool {
+// `len(x) == 0` (empty) or the negation (!empty) for x at the location target.
+func (fn *function) testsEmpty(cond ast.Expr, target astutil.Path, empty bool) bool {
+	is := func(x ast.Expr) bool {
+		p, ok := fn.path(x)
+		return ok && p.Equal(target)
+	}
 	b, ok := cond.(*ast.BinaryExpr)
 	if !ok {
 		return false
@@ -297,15 +258,15 @@ func (fn *function) testsEmpty(cond ast.Expr, target string, empty bool) bool {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
 			x = call.Args[0]
 			if b.Op == token.GTR {
-				return !empty && fn.loc(x) == target
+				return !empty && is(x)
 			}
 		}
 	}
 	switch b.Op {
 	case token.EQL:
-		return empty && fn.loc(x) == target
+		return empty && is(x)
 	case token.NEQ:
-		return !empty && fn.loc(x) == target
+		return !empty && is(x)
 	}
 	return false
 }
@@ -368,12 +329,12 @@ func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
 		if field == "" {
 			continue
 		}
-		dst := fn.loc(lhs)
+		dst := lhs
 		if fn.mentions(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
 			continue // built from the live value, or fills an empty field
 		}
 		if f, ok := fn.c.fields[field]; ok && f.whenUnset {
-			if knownSet(info, rhs) || fn.guarded(as.stack, as.node, fn.loc(rhs), false) {
+			if knownSet(info, rhs) || fn.guarded(as.stack, as.node, rhs, false) {
 				continue // admission only fills it when it is unset
 			}
 		}
@@ -403,10 +364,12 @@ func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
 // notRestored returns the fields of candidates that no later assignment
 // in the function puts back from a value saved before the replacement:
 // dstX := dst.X; *dst = *src; dst.X = dstX.
-func (fn *function) notRestored(as located[*ast.AssignStmt], dst string, candidates []string) []string {
-	if dst == "" {
+func (fn *function) notRestored(as located[*ast.AssignStmt], dst ast.Expr, candidates []string) []string {
+	d, ok := fn.path(dst)
+	if !ok {
 		return candidates
 	}
+	info := fn.c.pass.TypesInfo
 	at := as.node.End()
 	restored := map[string]bool{}
 	for _, later := range fn.assigns {
@@ -418,8 +381,9 @@ func (fn *function) notRestored(as located[*ast.AssignStmt], dst string, candida
 			if !ok {
 				continue
 			}
-			l := fn.loc(lhs)
-			if l != dst+"."+sel.Sel.Name {
+			f, _ := info.Uses[sel.Sel].(*types.Var)
+			l, ok := fn.path(lhs)
+			if f == nil || !ok || !l.Equal(d.Child(f)) {
 				continue
 			}
 			if fn.savedBefore(later.node.Rhs[i], l, as.node.Pos()) {
@@ -439,11 +403,13 @@ func (fn *function) notRestored(as located[*ast.AssignStmt], dst string, candida
 
 // notCarried returns the fields of candidates that no earlier assignment
 // copies from the destination into the new value: v.F = dst.F; dst = *v.
-func (fn *function) notCarried(as located[*ast.AssignStmt], dst string, rhs ast.Expr, candidates []string) []string {
-	src := fn.loc(rhs)
-	if dst == "" || src == "" {
+func (fn *function) notCarried(as located[*ast.AssignStmt], dst, rhs ast.Expr, candidates []string) []string {
+	d, dok := fn.path(dst)
+	src, sok := fn.path(rhs)
+	if !dok || !sok {
 		return candidates
 	}
+	info := fn.c.pass.TypesInfo
 	carried := map[string]bool{}
 	for _, earlier := range fn.assigns {
 		if earlier.node.Pos() >= as.node.Pos() || len(earlier.node.Lhs) != len(earlier.node.Rhs) {
@@ -451,10 +417,13 @@ func (fn *function) notCarried(as located[*ast.AssignStmt], dst string, rhs ast.
 		}
 		for i, lhs := range earlier.node.Lhs {
 			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok || fn.loc(lhs) != src+"."+sel.Sel.Name {
+			if !ok {
 				continue
 			}
-			if fn.loc(earlier.node.Rhs[i]) == dst+"."+sel.Sel.Name {
+			f, _ := info.Uses[sel.Sel].(*types.Var)
+			l, lok := fn.path(lhs)
+			r, rok := fn.path(earlier.node.Rhs[i])
+			if f != nil && lok && rok && l.Equal(src.Child(f)) && r.Equal(d.Child(f)) {
 				carried[sel.Sel.Name] = true
 			}
 		}
@@ -470,7 +439,7 @@ func (fn *function) notCarried(as located[*ast.AssignStmt], dst string, rhs ast.
 
 // savedBefore reports whether e is a local declared before pos from the
 // location l (or its DeepCopy).
-func (fn *function) savedBefore(e ast.Expr, l string, pos token.Pos) bool {
+func (fn *function) savedBefore(e ast.Expr, l astutil.Path, pos token.Pos) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
@@ -483,7 +452,8 @@ func (fn *function) savedBefore(e ast.Expr, l string, pos token.Pos) bool {
 	if !ok {
 		return false
 	}
-	return strings.TrimLeft(fn.loc(fn.copiedFrom(init)), "*&") == strings.TrimLeft(l, "*&")
+	p, ok := fn.path(fn.copiedFrom(init))
+	return ok && p.Equal(l)
 }
 
 func (fn *function) name() string {
@@ -715,12 +685,9 @@ func (fn *function) mergesPods(as located[*ast.AssignStmt], lhs ast.Expr) bool {
 	if fn.isNew(dst.root) {
 		return false // copying into a Pod being built
 	}
-	trim := func(e ast.Expr, root *types.Var) string {
-		l := strings.TrimLeft(fn.loc(e), "*&")
-		_, rest, _ := strings.Cut(l, ".")
-		return rest
-	}
-	return trim(lhs, dst.root) != "" && trim(lhs, dst.root) == trim(rhs, src.root)
+	l, lok := fn.path(lhs)
+	r, rok := fn.path(rhs)
+	return lok && rok && len(l.Steps) > 0 && l.SameSteps(r)
 }
 
 // isNew reports whether v is declared in this function with a composite

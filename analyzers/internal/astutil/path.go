@@ -194,3 +194,14 @@ func Reads(info *types.Info, e ast.Node, p Path) bool {
 	})
 	return found
 }
+
+// Child returns the path of field f of p.
+func (p Path) Child(f *types.Var) Path {
+	return Path{Root: p.Root, Steps: append(p.Steps[:len(p.Steps):len(p.Steps)], Step{Field: f})}
+}
+
+// SameSteps reports whether p and q select the same fields and elements,
+// whatever their roots: dst.Spec.Volumes and src.Spec.Volumes.
+func (p Path) SameSteps(q Path) bool {
+	return Path{Steps: p.Steps}.Equal(Path{Steps: q.Steps})
+}
