@@ -51,10 +51,11 @@ func (p *pkgState) sortedKeysFix(rs *ast.RangeStmt) (analysis.SuggestedFix, bool
 	if !isPurePath(rs.X) {
 		return none, false // m would be evaluated once per iteration
 	}
-	mapText := types.ExprString(rs.X)
-	if mutatesMap(rs.Body, mapText) {
+	mapPath, ok := astutil.PathOf(p.pass.TypesInfo, rs.X)
+	if !ok || mutatesMap(p.pass.TypesInfo, rs.Body, mapPath) {
 		return none, false // sorted keys are a snapshot; range sees changes
 	}
+	mapText := types.ExprString(rs.X) // for the edit only
 
 	key := rs.Key.(*ast.Ident).Name
 	if key == "_" {
@@ -121,10 +122,14 @@ func isPurePath(e ast.Expr) bool {
 	return false
 }
 
-// mutatesMap reports whether body may change the map written as mapText:
-// delete(m, k), m[k] = v, m[k]++, &m, or m passed to a call.
-func mutatesMap(body *ast.BlockStmt, mapText string) bool {
-	is := func(e ast.Expr) bool { return types.ExprString(ast.Unparen(e)) == mapText }
+// mutatesMap reports whether body may change the map at m: delete(m, k),
+// m[k] = v, m[k]++, &m, or m passed to a call. Locations are compared as
+// access paths.
+func mutatesMap(info *types.Info, body *ast.BlockStmt, m astutil.Path) bool {
+	is := func(e ast.Expr) bool {
+		p, ok := astutil.PathOf(info, e)
+		return ok && p.Equal(m)
+	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -195,11 +196,17 @@ func isAppend(info *types.Info, e ast.Expr) bool {
 	return ok && b.Name() == "append"
 }
 
-// isAppendTo reports whether e is append(dst, ...) with dst written as lhs.
+// isAppendTo reports whether e is append(dst, ...) with dst the location
+// lhs is (compared as access paths).
 func isAppendTo(info *types.Info, e, lhs ast.Expr) bool {
 	if !isAppend(info, e) {
 		return false
 	}
 	call := ast.Unparen(e).(*ast.CallExpr)
-	return len(call.Args) > 0 && types.ExprString(call.Args[0]) == types.ExprString(lhs)
+	if len(call.Args) == 0 {
+		return false
+	}
+	a, aok := astutil.PathOf(info, call.Args[0])
+	b, bok := astutil.PathOf(info, lhs)
+	return aok && bok && a.Equal(b)
 }
