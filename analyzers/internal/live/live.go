@@ -19,9 +19,10 @@
 //     on the server, so it was read from there;
 //  5. it is a parameter to which some call in the package passes a live
 //     object (computed to a fixed point);
-//  6. it is assigned from a live variable, its DeepCopy, a type assertion
-//     or a field path of one (`pod := live.DeepCopy()`,
-//     `tmpl := &dep.Spec.Template`, `pod := obj.(*corev1.Pod)`);
+//  6. it is assigned from a live variable, its DeepCopy, a type assertion,
+//     a field path of one, or an accessor of one returning a pointer to a
+//     struct (`pod := live.DeepCopy()`, `tmpl := &dep.Spec.Template`,
+//     `pod := obj.(*corev1.Pod)`, `tmpl := workload.PodTemplate()`);
 //  7. it is a runtime.Object or client.Object parameter of a function
 //     literal that returns nothing and is handed to other code (a call
 //     argument or a struct field): a reconcile framework's update
@@ -231,6 +232,16 @@ func (r *Result) propagate(body *ast.BlockStmt) bool {
 			// live.DeepCopy()
 			if k8s.IsDeepCopy(info, call) {
 				return r.Expr(ast.Unparen(call.Fun).(*ast.SelectorExpr).X)
+			}
+			// tmpl := live.PodTemplate(): an accessor handing out a pointer
+			// into the live object (a method without arguments returning a
+			// pointer to a struct), through an interface too.
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 0 && info.Selections[sel] != nil {
+				if p, ok := info.TypeOf(call).(*types.Pointer); ok {
+					if _, isStruct := p.Elem().Underlying().(*types.Struct); isStruct {
+						return r.Expr(sel.X)
+					}
+				}
 			}
 			return NotLive
 		}

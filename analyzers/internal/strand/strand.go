@@ -1045,6 +1045,9 @@ func (s *state) objectName(dest ast.Expr) string {
 		if n := k8s.Named(root.Type()); n != nil {
 			name = n.Obj().Name()
 		}
+		if k8s.IsTemplate(root.Type()) {
+			name = "workload" // a template taken from a workload
+		}
 	}
 	return name
 }
@@ -1063,6 +1066,12 @@ func (s *state) ownedByPrefix(key string) bool {
 // it is. It reports false when the map cannot be traced.
 func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool) {
 	info := s.pass.TypesInfo
+	if call, ok := ast.Unparen(desired).(*ast.CallExpr); ok {
+		// maps.Copy(live, podAnnotations(spec)): the builder's writes.
+		if b := s.graph.Decl(k8s.Callee(info, call)); b != nil {
+			return s.builderWrites(map[*ast.FuncDecl]bool{b: true}, k), true
+		}
+	}
 	root := astutil.RootVar(info, desired)
 	if root == nil || !astutil.IsLocal(root) {
 		return nil, false
@@ -1098,6 +1107,14 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 	if len(builders) == 0 && root.Pos() >= fd.Pos() && root.Pos() < fd.Body.Pos() {
 		return nil, false // a parameter: built by callers
 	}
+	out = append(out, s.builderWrites(builders, k)...)
+	return out, len(out) > 0 || len(builders) > 0 || root.Pos() > fd.Body.Pos()
+}
+
+// builderWrites returns the writes of kind k in the builders and the
+// package functions they call (3 deep), in source order.
+func (s *state) builderWrites(builders map[*ast.FuncDecl]bool, k kind) []write {
+	var out []write
 	reach := s.reachable(builders, 3)
 	for _, b := range s.graph.Decls { // in source order, for a stable output
 		if !reach[b] {
@@ -1109,7 +1126,7 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 			}
 		}
 	}
-	return out, len(out) > 0 || len(builders) > 0 || root.Pos() > fd.Body.Pos()
+	return out
 }
 
 // reachable returns the functions of the package reachable from start in

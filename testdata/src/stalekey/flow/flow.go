@@ -7,6 +7,7 @@ import (
 	"maps"
 
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -141,4 +142,18 @@ func (r *Reconciler) syncAlways(ctx context.Context, key client.ObjectKey) error
 	want := alwaysAnnotations()
 	maps.Copy(dep.Spec.Template.Annotations, want)
 	return r.Update(ctx, dep)
+}
+
+// A workload reached through an interface: its template comes from an
+// accessor, and is as live as the object it is read from.
+type workload interface {
+	client.Object
+	PodTemplate() *corev1.PodTemplateSpec
+}
+
+func (r *Reconciler) syncWorkload(ctx context.Context, key client.ObjectKey, w workload, metrics bool) error {
+	_ = r.Get(ctx, key, w)
+	tmpl := w.PodTemplate()
+	maps.Copy(tmpl.Annotations, podAnnotations(metrics)) // want `merge into the live workload pod template annotations never deletes operator-owned key "example.com/scrape"`
+	return r.Update(ctx, w)
 }
