@@ -237,29 +237,15 @@ func (g *Graph) Implementations(pkg *types.Package, modulePath string, fn *types
 	}
 	var out []*types.Func
 	scan := func(p *types.Package) {
-		for _, name := range p.Scope().Names() {
-			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() {
+		for _, t := range methodOwners(p)[fn.Name()] {
+			m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+			f, ok := m.(*types.Func)
+			// A method promoted from an embedded interface is the
+			// interface's again, not an implementation.
+			if !ok || isInterfaceMethod(f) || !types.Implements(t, iface) || slices.Contains(out, f) {
 				continue
 			}
-			if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
-				continue
-			}
-			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				// The method first: most types have none of that name, and
-				// looking it up is cheaper than checking the whole interface.
-				m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
-				f, ok := m.(*types.Func)
-				if !ok || !types.Implements(t, iface) {
-					continue
-				}
-				// A method promoted from an embedded interface is the
-				// interface's again, not an implementation.
-				if !isInterfaceMethod(f) && !slices.Contains(out, f) {
-					out = append(out, f)
-				}
-				break
-			}
+			out = append(out, f)
 		}
 	}
 	scan(pkg)
@@ -285,4 +271,35 @@ func isInterfaceMethod(fn *types.Func) bool {
 	}
 	_, ok = sig.Recv().Type().Underlying().(*types.Interface)
 	return ok
+}
+
+// owners caches methodOwners per package for the life of the process: a
+// type-checked package's declarations do not change.
+var owners sync.Map // *types.Package -> map[string][]types.Type
+
+// methodOwners returns, by method name, the concrete types declared in p
+// (T or *T, whichever has the method in its method set) that have a method
+// of that name, declared or promoted.
+func methodOwners(p *types.Package) map[string][]types.Type {
+	if v, ok := owners.Load(p); ok {
+		return v.(map[string][]types.Type)
+	}
+	out := map[string][]types.Type{}
+	for _, name := range p.Scope().Names() {
+		tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
+			continue
+		}
+		ptr := types.NewPointer(tn.Type())
+		ms := types.NewMethodSet(ptr) // the pointer's set holds the value's
+		for i := range ms.Len() {
+			m := ms.At(i).Obj()
+			out[m.Name()] = append(out[m.Name()], ptr)
+		}
+	}
+	v, _ := owners.LoadOrStore(p, out)
+	return v.(map[string][]types.Type)
 }

@@ -990,17 +990,60 @@ func (s *state) collectFromCR(fd *ast.FuncDecl) {
 		}
 		return []ast.Expr{src}
 	}
-	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
+	// lit records the fields of a composite literal (and the literals
+	// nested in it) that take a custom resource's map; root is the
+	// variable the literal is assigned to, if any.
+	seen := map[*ast.CompositeLit]bool{}
+	var lit func(l *ast.CompositeLit, root *types.Var, tmpl bool)
+	lit = func(l *ast.CompositeLit, root *types.Var, tmpl bool) {
+		seen[l] = true
+		tmpl = tmpl || k8s.IsTemplate(info.TypeOf(l))
+		for _, elt := range l.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				v, _ := info.Uses[id].(*types.Var)
+				for _, src := range sources(kv.Value) {
+					record(src, inTemplate(kindOf(k8s.MetadataField(v)), tmpl), root, kv.Pos())
+				}
+			}
+			ast.Inspect(kv.Value, func(m ast.Node) bool {
+				if inner, ok := m.(*ast.CompositeLit); ok {
+					lit(inner, root, tmpl)
+					return false
+				}
+				return true
+			})
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
 			if len(x.Lhs) != len(x.Rhs) {
 				return true
 			}
 			for i, l := range x.Lhs {
+				root := astutil.RootVar(info, l)
 				for _, src := range sources(x.Rhs[i]) {
-					record(src, s.exprKind(l), astutil.RootVar(info, l), x.Pos())
+					record(src, s.exprKind(l), root, x.Pos())
 				}
+				// want := &appsv1.Deployment{... Annotations: cr.Spec.X ...}
+				ast.Inspect(x.Rhs[i], func(m ast.Node) bool {
+					if cl, ok := m.(*ast.CompositeLit); ok {
+						lit(cl, root, k8s.ThroughTemplate(info, l))
+						return false
+					}
+					return true
+				})
 			}
+			return true
+		case *ast.CompositeLit:
+			if !seen[x] {
+				lit(x, nil, false) // returned, passed, declared: no variable of this function
+			}
+			return true // closures inside run as written
 		case *ast.CallExpr:
 			if m, ok := s.merges.Call(x); ok && m.Kind == merge.Into {
 				record(m.Src, s.exprKind(m.Dst), astutil.RootVar(info, m.Dst), x.Pos())
@@ -1008,29 +1051,6 @@ func (s *state) collectFromCR(fd *ast.FuncDecl) {
 		case *ast.RangeStmt:
 			if m, ok := s.merges.Loop(x); ok {
 				record(m.Src, s.exprKind(m.Dst), astutil.RootVar(info, m.Dst), x.Pos())
-			}
-		case *ast.KeyValueExpr:
-			id, ok := x.Key.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			v, _ := info.Uses[id].(*types.Var)
-			k := kindOf(k8s.MetadataField(v))
-			if k == "" {
-				return true
-			}
-			var root *types.Var
-			for i := len(stack) - 1; i >= 0; i-- {
-				if lit, ok := stack[i].(*ast.CompositeLit); ok {
-					k = inTemplate(k, k8s.IsTemplate(info.TypeOf(lit)) || k8s.ThroughTemplate(info, lit))
-				}
-				if as, ok := stack[i].(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
-					root = astutil.RootVar(info, as.Lhs[0])
-					break
-				}
-			}
-			for _, src := range sources(x.Value) {
-				record(src, k, root, x.Pos())
 			}
 		}
 		return true
