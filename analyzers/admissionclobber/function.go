@@ -369,28 +369,12 @@ func (fn *function) notRestored(as located[*ast.AssignStmt], dst ast.Expr, candi
 	if !ok {
 		return candidates
 	}
-	info := fn.c.pass.TypesInfo
-	at := as.node.End()
 	restored := map[string]bool{}
-	for _, later := range fn.assigns {
-		if later.node.Pos() < at || len(later.node.Lhs) != len(later.node.Rhs) {
-			continue
+	fn.fieldAssigns(func(pos token.Pos) bool { return pos >= as.node.End() }, func(f *types.Var, lhs astutil.Path, rhs ast.Expr) {
+		if lhs.Equal(d.Child(f)) && fn.savedBefore(rhs, lhs, as.node.Pos()) {
+			restored[f.Name()] = true
 		}
-		for i, lhs := range later.node.Lhs {
-			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok {
-				continue
-			}
-			f, _ := info.Uses[sel.Sel].(*types.Var)
-			l, ok := fn.path(lhs)
-			if f == nil || !ok || !l.Equal(d.Child(f)) {
-				continue
-			}
-			if fn.savedBefore(later.node.Rhs[i], l, as.node.Pos()) {
-				restored[sel.Sel.Name] = true
-			}
-		}
-	}
+	})
 	var out []string
 	for _, f := range candidates {
 		if !restored[f] {
@@ -409,25 +393,12 @@ func (fn *function) notCarried(as located[*ast.AssignStmt], dst, rhs ast.Expr, c
 	if !dok || !sok {
 		return candidates
 	}
-	info := fn.c.pass.TypesInfo
 	carried := map[string]bool{}
-	for _, earlier := range fn.assigns {
-		if earlier.node.Pos() >= as.node.Pos() || len(earlier.node.Lhs) != len(earlier.node.Rhs) {
-			continue
+	fn.fieldAssigns(func(pos token.Pos) bool { return pos < as.node.Pos() }, func(f *types.Var, lhs astutil.Path, rhs ast.Expr) {
+		if r, ok := fn.path(rhs); ok && lhs.Equal(src.Child(f)) && r.Equal(d.Child(f)) {
+			carried[f.Name()] = true
 		}
-		for i, lhs := range earlier.node.Lhs {
-			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-			if !ok {
-				continue
-			}
-			f, _ := info.Uses[sel.Sel].(*types.Var)
-			l, lok := fn.path(lhs)
-			r, rok := fn.path(earlier.node.Rhs[i])
-			if f != nil && lok && rok && l.Equal(src.Child(f)) && r.Equal(d.Child(f)) {
-				carried[sel.Sel.Name] = true
-			}
-		}
-	}
+	})
 	var out []string
 	for _, f := range candidates {
 		if !carried[f] {
@@ -435,6 +406,28 @@ func (fn *function) notCarried(as located[*ast.AssignStmt], dst, rhs ast.Expr, c
 		}
 	}
 	return out
+}
+
+// fieldAssigns calls visit for each assignment `x.F = rhs` of the function
+// at a position where holds, with the field, the path of x.F and rhs.
+func (fn *function) fieldAssigns(where func(token.Pos) bool, visit func(f *types.Var, lhs astutil.Path, rhs ast.Expr)) {
+	info := fn.c.pass.TypesInfo
+	for _, as := range fn.assigns {
+		if !where(as.node.Pos()) || len(as.node.Lhs) != len(as.node.Rhs) {
+			continue
+		}
+		for i, lhs := range as.node.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			f, _ := info.Uses[sel.Sel].(*types.Var)
+			l, ok := fn.path(lhs)
+			if f != nil && ok {
+				visit(f, l, as.node.Rhs[i])
+			}
+		}
+	}
 }
 
 // savedBefore reports whether e is a local declared before pos from the

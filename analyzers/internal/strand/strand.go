@@ -1021,10 +1021,10 @@ func (s *state) collectFromCR(fd *ast.FuncDecl) {
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
-			if len(x.Lhs) != len(x.Rhs) {
-				return true
-			}
 			for i, l := range x.Lhs {
+				if len(x.Lhs) != len(x.Rhs) {
+					break // v, ok := f(): no map of ours
+				}
 				root := astutil.RootVar(info, l)
 				for _, src := range sources(x.Rhs[i]) {
 					record(src, s.exprKind(l), root, x.Pos())

@@ -120,8 +120,8 @@ func podAnnotations(metrics bool) map[string]string {
 func (r *Reconciler) syncFeature(ctx context.Context, key client.ObjectKey, metrics bool) error {
 	dep := &appsv1.Deployment{}
 	_ = r.Get(ctx, key, dep)
-	want := podAnnotations(metrics)
-	maps.Copy(dep.Spec.Template.Annotations, want) // want `merge into the live Deployment pod template annotations never deletes operator-owned key "example.com/scrape"`
+	// The builder called in the merge itself.
+	maps.Copy(dep.Spec.Template.Annotations, podAnnotations(metrics)) // want `merge into the live Deployment pod template annotations never deletes operator-owned key "example.com/scrape"`
 	return r.Update(ctx, dep)
 }
 
