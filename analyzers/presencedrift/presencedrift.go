@@ -185,12 +185,24 @@ func (c *checker) decides(fd *ast.FuncDecl, ok *types.Var) bool {
 // "" for "should be absent"). Constants and values computed later belong to
 // other branches and get no fix.
 func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar *types.Var, ix *ast.IndexExpr) (analysis.SuggestedFix, bool) {
-	info := pass.TypesInfo
 	var none analysis.SuggestedFix
 	if as.Tok != token.DEFINE {
 		return none, false
 	}
-	// ok must be used exactly once, as `return ok`.
+	use, ok := onlyReturned(pass.TypesInfo, fd, okVar)
+	if !ok {
+		return none, false
+	}
+	cmp := expectedComparison(pass, fd, as, ix)
+	if cmp == nil {
+		return none, false
+	}
+	return compareEdit(pass, as, use, cmp)
+}
+
+// onlyReturned returns the one use of ok when it is used exactly once, as
+// `return ok`.
+func onlyReturned(info *types.Info, fd *ast.FuncDecl, okVar *types.Var) (*ast.Ident, bool) {
 	var uses []*ast.Ident
 	var ret *ast.ReturnStmt
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -209,11 +221,18 @@ func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar
 		return true
 	})
 	if len(uses) != 1 || ret == nil {
-		return none, false
+		return nil, false
 	}
+	return uses[0], true
+}
+
+// expectedComparison finds `m[K] != x` elsewhere in fd, for the same map
+// and key as ix, with x a local declared before the presence check as.
+func expectedComparison(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, ix *ast.IndexExpr) *ast.BinaryExpr {
+	info := pass.TypesInfo
 	mapPath, ok := astutil.PathOf(info, ix.X)
 	if !ok {
-		return none, false
+		return nil
 	}
 	key, _ := merge.ConstString(info, ix.Index)
 	var cmp *ast.BinaryExpr
@@ -248,9 +267,13 @@ func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar
 		cmp = b
 		return false
 	})
-	if cmp == nil {
-		return none, false
-	}
+	return cmp
+}
+
+// compareEdit removes the presence check as (its whole line when it stands
+// alone) and puts cmp's text where ok was returned.
+func compareEdit(pass *analysis.Pass, as *ast.AssignStmt, use *ast.Ident, cmp *ast.BinaryExpr) (analysis.SuggestedFix, bool) {
+	var none analysis.SuggestedFix
 	tf := pass.Fset.File(as.Pos())
 	content, err := pass.ReadFile(tf.Name())
 	if err != nil {
@@ -270,7 +293,7 @@ func compareFix(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, okVar
 		Message: "Compare the value with the expected one",
 		TextEdits: []analysis.TextEdit{
 			{Pos: start, End: end},
-			{Pos: uses[0].Pos(), End: uses[0].End(), NewText: append([]byte(nil), text...)},
+			{Pos: use.Pos(), End: use.End(), NewText: append([]byte(nil), text...)},
 		},
 	}, true
 }

@@ -675,8 +675,33 @@ type found struct {
 
 // checkMerges finds preserving merges into live objects in fd.
 func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
+	stored := s.storedMerges(fd)
+	var list []found
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			list = append(list, s.assignedMerges(n, stored)...)
+		case *ast.ExprStmt:
+			list = append(list, s.callMerges(n)...)
+		case *ast.RangeStmt:
+			if m, ok := s.merges.Loop(n); ok {
+				if f, ok := s.into(n, m); ok {
+					list = append(list, f)
+				}
+			}
+		}
+		return true
+	})
+	for _, f := range list {
+		s.decide(fd, f, generated)
+	}
+}
+
+// storedMerges maps the variables of fd assigned to an annotations or
+// labels field (`merged := Merge(...)`, then `obj.Annotations = merged`)
+// to that field.
+func (s *state) storedMerges(fd *ast.FuncDecl) map[*types.Var]ast.Expr {
 	info := s.pass.TypesInfo
-	// Variables holding a merge result, and where they are stored.
 	stored := map[*types.Var]ast.Expr{}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -694,70 +719,66 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 		}
 		return true
 	})
+	return stored
+}
+
+// assignedMerges returns the union merges assigned in n into a live
+// object's annotations or labels, directly or through a variable stored
+// there (for the fix, the variable and the statement).
+func (s *state) assignedMerges(n *ast.AssignStmt, stored map[*types.Var]ast.Expr) []found {
+	info := s.pass.TypesInfo
+	if len(n.Lhs) != len(n.Rhs) {
+		return nil
+	}
 	var list []found
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) != len(n.Rhs) {
-				return true
+	for i, rhs := range n.Rhs {
+		call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		m, ok := s.merges.Call(call)
+		if !ok || m.Kind != merge.Union {
+			continue
+		}
+		dest := n.Lhs[i]
+		var mergedID *ast.Ident
+		if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
+			if st, ok := stored[astutil.IdentVar(info, id)]; ok {
+				dest, mergedID = st, id
 			}
-			for i, rhs := range n.Rhs {
-				call, ok := ast.Unparen(rhs).(*ast.CallExpr)
-				if !ok {
-					continue
-				}
-				m, ok := s.merges.Call(call)
-				if !ok || m.Kind != merge.Union {
-					continue
-				}
-				dest := n.Lhs[i]
-				var mergedID *ast.Ident
-				if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
-					v, _ := info.Defs[id].(*types.Var)
-					if v == nil {
-						v, _ = info.Uses[id].(*types.Var)
-					}
-					if st, ok := stored[v]; ok {
-						dest, mergedID = st, id
-					}
-				}
-				if f, ok := s.union(call, dest, m); ok {
-					f.merged, f.stmt = mergedID, n
-					list = append(list, f)
-				}
-			}
-		case *ast.ExprStmt:
-			call, ok := ast.Unparen(n.X).(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if m, ok := s.merges.Call(call); ok && m.Kind == merge.Into {
-				if f, ok := s.into(call, m); ok {
-					list = append(list, f)
-				}
-			}
-			// obj.SetAnnotations(Merge(desired, obj.GetAnnotations()))
-			if field, _ := k8s.MetadataSetter(info, call); field != "" {
-				if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
-					if m, ok := s.merges.Call(inner); ok && m.Kind == merge.Union {
-						if f, ok := s.union(inner, call, m); ok {
-							list = append(list, f)
-						}
-					}
-				}
-			}
-		case *ast.RangeStmt:
-			if m, ok := s.merges.Loop(n); ok {
-				if f, ok := s.into(n, m); ok {
+		}
+		if f, ok := s.union(call, dest, m); ok {
+			f.merged, f.stmt = mergedID, n
+			list = append(list, f)
+		}
+	}
+	return list
+}
+
+// callMerges returns the merges a call statement makes into a live
+// object's annotations or labels: maps.Copy or a copy helper, or
+// obj.SetAnnotations(Merge(desired, obj.GetAnnotations())).
+func (s *state) callMerges(n *ast.ExprStmt) []found {
+	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	var list []found
+	if m, ok := s.merges.Call(call); ok && m.Kind == merge.Into {
+		if f, ok := s.into(call, m); ok {
+			list = append(list, f)
+		}
+	}
+	if field, _ := k8s.MetadataSetter(s.pass.TypesInfo, call); field != "" {
+		if inner, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+			if m, ok := s.merges.Call(inner); ok && m.Kind == merge.Union {
+				if f, ok := s.union(inner, call, m); ok {
 					list = append(list, f)
 				}
 			}
 		}
-		return true
-	})
-	for _, f := range list {
-		s.decide(fd, f, generated)
 	}
+	return list
 }
 
 // destKind returns the kind of a destination: a field, or a setter call.
