@@ -90,8 +90,8 @@ func reportFromCR(pass *analysis.Pass, f strand.Finding) {
 	d := analysis.Diagnostic{
 		Pos: f.At.Pos(),
 		End: endOfHeader(f.At),
-		Message: fmt.Sprintf("merge into the live %s %s keeps keys copied from %s after they are removed there",
-			f.Object, f.Kind, strings.Join(f.From, " and ")),
+		Message: fmt.Sprintf("merge into the live %s %s keeps keys copied from the %s after they are removed there",
+			f.Object, f.Kind, strings.Join(f.Owners, " and ")),
 	}
 	for i, from := range f.From {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.FromPos[i], Message: from + " flows into the desired map here"})

@@ -361,3 +361,22 @@ func ThroughTemplate(info *types.Info, e ast.Expr) bool {
 		e = b
 	}
 }
+
+// IsKind reports whether t (or *t) is a Kubernetes object type: a named
+// struct embedding metav1.TypeMeta.
+func IsKind(t types.Type) bool {
+	n := Named(t)
+	if n == nil {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && IsNamed(f.Type(), MetaV1, "TypeMeta") {
+			return true
+		}
+	}
+	return false
+}

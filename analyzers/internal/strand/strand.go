@@ -71,6 +71,9 @@ type Finding struct {
 	// never deleted from the live object. Keys is empty for such a finding.
 	From    []string
 	FromPos []token.Pos // where each of From flows in
+	// Owners names the kinds From belongs to ("Cache"), or "custom
+	// resource" where the map's owner is not a named kind.
+	Owners []string
 }
 
 // A Write is a place that writes a key.
@@ -195,6 +198,7 @@ type write struct {
 	fn          *ast.FuncDecl
 	root        *types.Var // the local variable the map belongs to, if any
 	from        string     // for the entries of a custom resource's map: that map ("cache.Spec.PodAnnotations"); key is ""
+	owner       string     // with from: the kind the map belongs to ("Cache")
 }
 
 type state struct {
@@ -919,19 +923,25 @@ func (s *state) decideFromCR(fd *ast.FuncDecl, f found, traced []write, generate
 	if len(flows) == 0 || s.prunesAny(fd) {
 		return
 	}
+	named := slices.ContainsFunc(flows, func(w write) bool { return w.owner != "custom resource" })
 	// traced comes partly from a set of builders: order by position.
 	slices.SortFunc(flows, func(a, b write) int { return int(a.pos - b.pos) })
-	var from []string
+	var from, owners []string
 	var at []token.Pos
 	for _, w := range flows {
 		if !slices.Contains(from, w.from) {
 			from = append(from, w.from)
 			at = append(at, w.pos)
 		}
+		// A part of the resource held in a variable (overrides :=
+		// cr.Spec.Overrides) is that resource's when a kind is named too.
+		if !slices.Contains(owners, w.owner) && !(named && w.owner == "custom resource") {
+			owners = append(owners, w.owner)
+		}
 	}
 	s.result.Findings = append(s.result.Findings, Finding{
 		At: f.at, Object: s.objectName(f.dest), Kind: string(f.kind),
-		Desired: f.desired, Generated: generated, From: from, FromPos: at,
+		Desired: f.desired, Generated: generated, From: from, FromPos: at, Owners: owners,
 	})
 }
 
@@ -999,7 +1009,13 @@ func (s *state) collectFromCR(fd *ast.FuncDecl) {
 			return
 		}
 		if text, ok := s.crMap(src); ok {
-			s.writes = append(s.writes, write{from: text, pos: pos, kind: k, fn: fd, root: root})
+			owner := "custom resource"
+			if r := astutil.RootVar(info, src); r != nil {
+				if k8s.IsKind(r.Type()) {
+					owner = k8s.Named(r.Type()).Obj().Name()
+				}
+			}
+			s.writes = append(s.writes, write{from: text, owner: owner, pos: pos, kind: k, fn: fd, root: root})
 		}
 	}
 	// src, or the maps a union merge src calls combines

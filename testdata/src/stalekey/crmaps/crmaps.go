@@ -32,8 +32,8 @@ func (r *Reconciler) sync(ctx context.Context, cache *api.Cache, key client.Obje
 	live := &appsv1.Deployment{}
 	_ = r.Get(ctx, key, live)
 	want := desired(cache)
-	maps.Copy(live.Spec.Template.Annotations, want.Spec.Template.Annotations) // want `merge into the live Deployment pod template annotations keeps keys copied from cache.Spec.PodAnnotations after they are removed there`
-	live.Labels = labels.Merge(live.Labels, want.Labels)                      // want `merge into the live Deployment labels keeps keys copied from cache.Spec.ExtraLabels after they are removed there`
+	maps.Copy(live.Spec.Template.Annotations, want.Spec.Template.Annotations) // want `merge into the live Deployment pod template annotations keeps keys copied from the Cache after they are removed there`
+	live.Labels = labels.Merge(live.Labels, want.Labels)                      // want `merge into the live Deployment labels keeps keys copied from the Cache after they are removed there`
 	return r.Update(ctx, live)
 }
 
@@ -67,6 +67,6 @@ func (r *Reconciler) syncInverse(ctx context.Context, cache *api.Cache, key clie
 	_ = r.Get(ctx, key, live)
 	want := desired(cache)
 	want.ResourceVersion = live.ResourceVersion
-	want.Labels = labels.Merge(live.Labels, want.Labels) // want `merge into the live Deployment labels keeps keys copied from cache.Spec.ExtraLabels after they are removed there`
+	want.Labels = labels.Merge(live.Labels, want.Labels) // want `merge into the live Deployment labels keeps keys copied from the Cache after they are removed there`
 	return r.Update(ctx, want)
 }
