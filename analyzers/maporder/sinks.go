@@ -38,23 +38,7 @@ func (s *fnState) apiField(e ast.Expr) *types.Var {
 // that is a collection, a list read from the server, handed to an informer
 // or sent in a hook request, never a stored list whose order matters.
 func isListItems(t types.Type, field *types.Var) bool {
-	if field.Name() != "Items" || t == nil {
-		return false
-	}
-	n := k8s.Named(t)
-	if n == nil {
-		return false
-	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if f.Embedded() && (k8s.IsNamed(f.Type(), k8s.MetaV1, "ListMeta") || k8s.IsNamed(f.Type(), k8s.MetaV1, "TypeMeta")) {
-			return true
-		}
-	}
-	return false
+	return field.Name() == "Items" && t != nil && k8s.IsKind(t)
 }
 
 // sinkField is sink for a field, named Type.Field; the name is computed

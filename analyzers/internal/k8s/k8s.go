@@ -185,18 +185,28 @@ func declaresTypeMetaStruct(pkg *types.Package) bool {
 func scanTypeMetaStruct(pkg *types.Package) bool {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && IsKind(tn.Type()) {
+			return true
 		}
-		st, ok := tn.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for f := range st.Fields() {
-			if f.Embedded() && IsNamed(f.Type(), MetaV1, "TypeMeta") {
-				return true
-			}
+	}
+	return false
+}
+
+// IsKind reports whether t (or *t) is a Kubernetes object type, a list
+// included: a named struct embedding metav1.TypeMeta (or, for a list,
+// metav1.ListMeta).
+func IsKind(t types.Type) bool {
+	n := Named(t)
+	if n == nil {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Embedded() && (IsNamed(f.Type(), MetaV1, "TypeMeta") || IsNamed(f.Type(), MetaV1, "ListMeta")) {
+			return true
 		}
 	}
 	return false
@@ -360,23 +370,4 @@ func ThroughTemplate(info *types.Info, e ast.Expr) bool {
 		}
 		e = b
 	}
-}
-
-// IsKind reports whether t (or *t) is a Kubernetes object type: a named
-// struct embedding metav1.TypeMeta.
-func IsKind(t types.Type) bool {
-	n := Named(t)
-	if n == nil {
-		return false
-	}
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if f.Embedded() && IsNamed(f.Type(), MetaV1, "TypeMeta") {
-			return true
-		}
-	}
-	return false
 }
