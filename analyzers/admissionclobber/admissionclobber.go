@@ -562,10 +562,7 @@ func recreates(info *types.Info, body ast.Node) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if fn := k8s.Callee(info, call); fn != nil && (fn.Name() == "Delete" || fn.Name() == "Create") &&
-				fn.Pkg() != nil && (fn.Pkg().Path() == k8s.Client || strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/")) {
-				found = true
-			}
+			found = k8s.IsClientMethod(k8s.Callee(info, call), "Delete", "Create")
 		}
 		return !found
 	})

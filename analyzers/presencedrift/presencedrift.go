@@ -414,16 +414,7 @@ func writes(info *types.Info, n ast.Node) bool {
 		if !ok {
 			return !found
 		}
-		fn := k8s.Callee(info, call)
-		if fn == nil {
-			return true
-		}
-		switch fn.Name() {
-		case "Update", "Patch", "Apply":
-			if fn.Pkg() != nil && (fn.Pkg().Path() == k8s.Client || strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/")) {
-				found = true
-			}
-		}
+		found = k8s.IsClientMethod(k8s.Callee(info, call), "Update", "Patch", "Apply")
 		return !found
 	})
 	return found

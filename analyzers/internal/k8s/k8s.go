@@ -10,6 +10,7 @@ package k8s
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 
@@ -370,4 +371,15 @@ func ThroughTemplate(info *types.Info, e ast.Expr) bool {
 		}
 		e = b
 	}
+}
+
+// IsClientMethod reports whether fn is one of the named methods of
+// controller-runtime's client (client.Client, its status writer) or of a
+// typed clientset (k8s.io/client-go/kubernetes/typed/...).
+func IsClientMethod(fn *types.Func, names ...string) bool {
+	if fn == nil || fn.Pkg() == nil || !slices.Contains(names, fn.Name()) {
+		return false
+	}
+	p := fn.Pkg().Path()
+	return p == Client || strings.HasPrefix(p, "k8s.io/client-go/kubernetes/typed/")
 }

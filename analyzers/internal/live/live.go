@@ -42,7 +42,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -367,8 +366,7 @@ func isClientMethod(fn *types.Func, name string) bool {
 
 // isClientsetMethod reports whether fn is a typed clientset method name.
 func isClientsetMethod(fn *types.Func, name string) bool {
-	return fn.Name() == name && fn.Pkg() != nil &&
-		strings.HasPrefix(fn.Pkg().Path(), "k8s.io/client-go/kubernetes/typed/")
+	return k8s.IsClientMethod(fn, name) && fn.Pkg().Path() != k8s.Client
 }
 
 // isObjectLike reports whether t (or *t) is a struct or an interface: a

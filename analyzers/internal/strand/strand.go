@@ -948,24 +948,8 @@ func (s *state) decideFromCR(fd *ast.FuncDecl, f found, traced []write, generate
 // prunesAny reports whether fd, or a package function it calls (3 deep),
 // deletes a key that is not a constant.
 func (s *state) prunesAny(fd *ast.FuncDecl) bool {
-	info := s.pass.TypesInfo
 	for d := range s.reachable(map[*ast.FuncDecl]bool{fd: true}, 3) {
-		found := false
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 2 || found {
-				return !found
-			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
-					if _, isConst := merge.ConstString(info, call.Args[1]); !isConst {
-						found = true
-					}
-				}
-			}
-			return !found
-		})
-		if found {
+		if _, ok := s.deletesOf(d)[anyKey]; ok {
 			return true
 		}
 	}
@@ -1206,7 +1190,7 @@ func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
 			continue
 		}
 		for k, pos := range s.deletesOf(d) {
-			if _, seen := out[k]; !seen {
+			if _, seen := out[k]; !seen && k != anyKey {
 				out[k] = pos
 			}
 		}
@@ -1214,7 +1198,8 @@ func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
 	return out
 }
 
-// deletesOf returns the constant keys fd itself deletes, with a place.
+// deletesOf returns the constant keys fd itself deletes, each with its first
+// place, and anyKey when fd deletes a key that is not a constant.
 func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 	if m, ok := s.deletes[fd]; ok {
 		return m
@@ -1228,7 +1213,11 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 		}
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
-				if key, ok := merge.ConstString(info, call.Args[1]); ok {
+				key, ok := merge.ConstString(info, call.Args[1])
+				if !ok {
+					key = anyKey
+				}
+				if _, seen := m[key]; !seen {
 					m[key] = call.Pos()
 				}
 			}
@@ -1238,3 +1227,7 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 	s.deletes[fd] = m
 	return m
 }
+
+// anyKey stands, in deletesOf, for a delete whose key is not a constant.
+// No annotation or label key contains a NUL byte.
+const anyKey = "\x00"
