@@ -8,9 +8,12 @@
 //
 // Go randomises map iteration order. When that order reaches a list in an
 // API object (Container.Env, Ports, Volumes, Args, status lists, a CRD's
-// own slices), a With* builder of an apply configuration, or a hash or
-// string written into an annotation, label or ConfigMap/Secret value, every
-// reconcile may send a different object. Server-side apply keeps the order
+// own slices), a With* builder of an apply configuration, a hash or
+// string written into an annotation, label or ConfigMap/Secret value, or a
+// string field of one of Kubernetes' own types (an env value, a condition
+// message), every reconcile may send a different object. A plain string
+// field of a custom resource (a hash or a selector kept in its status) is
+// the operator's own bookkeeping and not a sink. Server-side apply keeps the order
 // of the request, so the pod template changes, the generation climbs and
 // the workload rolls for ever.
 //
@@ -76,6 +79,13 @@
 // loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
 // a pointer to a struct parameter is not summarised across functions.
+// An object whose order is reported must be able to churn: a field sink of
+// an object that this package sees only created (client Create) or encoded
+// for a person to read (JSON, YAML, fmt) is not reported, since its order
+// is sent once. The object is followed through local variables, pointers
+// into other local objects and the returns of unexported functions (the
+// fate engine, at most 8 steps); anything else it meets (a parameter, an
+// exported function, an unknown call) counts as a possible update.
 // Functions of the standard library and of Kubernetes library modules are
 // known from tables, not summarised. Generated files and _test.go files
 // are not reported: a test builds expected objects to compare, and gets no

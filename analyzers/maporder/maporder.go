@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
@@ -108,6 +109,7 @@ const maxRounds = 6
 // pkgState is the per-package analysis state.
 type pkgState struct {
 	graph      *funcs.Graph
+	fate       *fate.Tracer // built when a finding asks
 	pass       *analysis.Pass
 	api        *k8s.APITypes
 	summaries  map[*types.Func]*summary
@@ -131,6 +133,7 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 		taints: map[taintKey]taint{},
 		report: report,
 		body:   decl.Body,
+		decl:   decl,
 	}
 	sig := fn.Type().(*types.Signature)
 	for i := range sig.Params().Len() {

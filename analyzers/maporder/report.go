@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -49,7 +50,7 @@ func (p *pkgState) report() {
 		pos := f.origin.node.Pos()
 		// A test builds objects to compare with expectations, not to send:
 		// map order there is not churn, and test code gets no fix.
-		if len(f.sinks) > 0 && !p.generated[p.pass.Fset.File(pos)] && !astutil.IsTestFile(p.pass.Fset, pos) {
+		if len(f.sinks) > 0 && !p.generated[p.pass.Fset.File(pos)] && !astutil.IsTestFile(p.pass.Fset, pos) && p.churns(f) {
 			list = append(list, f)
 		}
 	}
@@ -58,6 +59,30 @@ func (p *pkgState) report() {
 		sort.Slice(f.sinks, func(i, j int) bool { return f.sinks[i].pos < f.sinks[j].pos })
 		p.pass.Report(p.diagnostic(f))
 	}
+}
+
+// churns reports whether some sink of f may be sent again or compared: an
+// object that is only created, or only encoded for a user, gets its order
+// once and never churns (see the doc's Limits).
+func (p *pkgState) churns(f *finding) bool {
+	for _, sk := range f.sinks {
+		if sk.object == nil {
+			return true // an apply configuration, a writer, a helper's sink
+		}
+		if p.fate == nil {
+			p.fate = fate.New(p.pass.TypesInfo, p.graph)
+		}
+		var dest fate.Set
+		if _, ok := sk.object.(*ast.CompositeLit); ok {
+			dest = p.fate.Expr(sk.decl, sk.object)
+		} else {
+			dest = p.fate.Root(sk.decl, sk.object)
+		}
+		if dest.Churns() {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *pkgState) diagnostic(f *finding) analysis.Diagnostic {

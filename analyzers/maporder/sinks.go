@@ -13,10 +13,14 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
-// A sink is an order-sensitive destination.
+// A sink is an order-sensitive destination. A sink in a field of an
+// object the function builds keeps the object (obj for obj.Spec.Env = x,
+// the literal for Container{Env: x}) to ask later where it goes.
 type sink struct {
-	desc string
-	pos  token.Pos
+	desc   string
+	pos    token.Pos
+	object ast.Expr      // the object written into, or nil
+	decl   *ast.FuncDecl // the function holding object
 }
 
 // apiField returns the field selected by e if it is a field of a Kubernetes
@@ -41,9 +45,29 @@ func isListItems(t types.Type, field *types.Var) bool {
 	return field.Name() == "Items" && t != nil && k8s.IsKind(t)
 }
 
-// sinkField is sink for a field, named Type.Field; the name is computed
-// only when something reaches it.
-func (s *fnState) sinkField(t taint, field *types.Var, pos token.Pos) {
+// isSinkField reports whether order reaching field matters: a list or a
+// string map of any API type, or a string of one of Kubernetes' own types
+// (an env value, a condition message, ConfigMap data). A plain string
+// field of a custom resource (a hash kept in its status) is the operator's
+// own bookkeeping, not a documented sink.
+func isSinkField(field *types.Var) bool {
+	t := field.Type()
+	if isStringMap(t) {
+		return true
+	}
+	if !orderedContent(t) {
+		return false
+	}
+	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		return k8s.IsBuiltinAPIPackage(field.Pkg())
+	}
+	return true
+}
+
+// sinkField is sink for a field, named Type.Field, at at; object is the
+// expression whose field it is (a path rooted at the object, or the
+// composite literal). The name is computed only when something reaches it.
+func (s *fnState) sinkField(t taint, field *types.Var, at, object ast.Expr) {
 	if len(t) == 0 {
 		return
 	}
@@ -52,15 +76,19 @@ func (s *fnState) sinkField(t taint, field *types.Var, pos token.Pos) {
 		desc = describeField(field)
 		s.p.fieldNames[field] = desc
 	}
-	s.sink(t, desc, pos)
+	s.record(t, sink{desc: desc, pos: at.Pos(), object: object, decl: s.decl})
 }
 
 // sink records that the origins in t reach an order-sensitive destination.
 func (s *fnState) sink(t taint, desc string, pos token.Pos) {
+	s.record(t, sink{desc: desc, pos: pos})
+}
+
+func (s *fnState) record(t taint, sk sink) {
 	for _, o := range t {
 		if o.kind == paramOrigin {
 			if _, ok := s.sum.sinks[o.param]; !ok {
-				s.sum.sinks[o.param] = sink{desc: desc, pos: pos}
+				s.sum.sinks[o.param] = sink{desc: sk.desc, pos: sk.pos}
 				s.p.changed = true
 			}
 			continue
@@ -75,10 +103,10 @@ func (s *fnState) sink(t taint, desc string, pos token.Pos) {
 		}
 		dup := false
 		for _, x := range f.sinks {
-			dup = dup || x.pos == pos
+			dup = dup || x.pos == sk.pos
 		}
 		if !dup {
-			f.sinks = append(f.sinks, sink{desc: desc, pos: pos})
+			f.sinks = append(f.sinks, sk)
 		}
 	}
 }

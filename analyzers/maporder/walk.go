@@ -24,6 +24,7 @@ type fnState struct {
 	report  bool
 	litDeep int // > 0 inside a function literal
 	body    *ast.BlockStmt
+	decl    *ast.FuncDecl
 	sorted  []sortedExpr            // computed on first use
 	inits   map[*types.Var]ast.Expr // computed on first use
 }
@@ -270,14 +271,14 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 			t = union(slices.Clone(t), ctx.origins)
 		}
-		if (orderedContent(field.Type()) || isStringMap(field.Type())) && !s.sortedLater(lhs, st.End()) {
-			s.sinkField(t, field, lhs.Pos())
+		if isSinkField(field) && !s.sortedLater(lhs, st.End()) {
+			s.sinkField(t, field, lhs, lhs)
 		}
 	}
 	if ix, ok := lhs.(*ast.IndexExpr); ok {
 		// obj.Annotations[k] = v: the value lands in an API map.
 		if field := s.apiField(ast.Unparen(ix.X)); field != nil && isStringMap(field.Type()) {
-			s.sinkField(rt, field, lhs.Pos())
+			s.sinkField(rt, field, lhs, lhs)
 		}
 		if k, ok := s.keyOf(ix.X); ok {
 			s.add(k, rt) // a container holding an ordered value
@@ -475,13 +476,13 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || !(orderedContent(field.Type()) || isStringMap(field.Type())) || isListItems(t, field) {
+		if field == nil || !isSinkField(field) || isListItems(t, field) {
 			continue
 		}
 		if s.sortedLater(val, lit.End()) {
 			continue // Ports: list, then sort.Slice(list, ...): the field shares list's array
 		}
-		s.sinkField(s.taintOf(val), field, val.Pos())
+		s.sinkField(s.taintOf(val), field, val, lit)
 	}
 }
 

@@ -144,6 +144,9 @@ func (g *Graph) Decl(fn *types.Func) *ast.FuncDecl {
 // Callees returns the package functions fd uses, in first-use order.
 func (g *Graph) Callees(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callees[fd] }
 
+// Callers returns the package functions that use fd, in first-use order.
+func (g *Graph) Callers(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callers[fd] }
+
 // Reachable returns the functions reachable from start in at most depth
 // calls, start included.
 func (g *Graph) Reachable(start []*ast.FuncDecl, depth int) map[*ast.FuncDecl]bool {

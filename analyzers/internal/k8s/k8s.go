@@ -213,6 +213,12 @@ func IsKind(t types.Type) bool {
 	return false
 }
 
+// IsBuiltinAPIPackage reports whether pkg declares Kubernetes' own API
+// types (k8s.io/api/..., apimachinery's meta/v1), not an operator's.
+func IsBuiltinAPIPackage(pkg *types.Package) bool {
+	return pkg != nil && (strings.HasPrefix(pkg.Path(), apiPrefix) || pkg.Path() == MetaV1)
+}
+
 // IsAPIField reports whether v is a field of a struct declared in an API
 // package. A field's package is the package of the struct that declares it,
 // so promoted fields (ObjectMeta.Annotations through a Deployment) count.

@@ -1,12 +1,119 @@
 package merge
 
-import corev1 "k8s.io/api/core/v1"
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"reflect"
 
-// Known false positive, pinned: an object built only to be written out
-// (exported as YAML for a user, created once) never reaches an update or a
-// comparison, so its map order costs no churn. maporder does not follow
-// where the object goes after its builder returns, and reports it.
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// An object built only to be written out for a person to read (encoded as
+// JSON here) or created once never reaches an update or a comparison: its
+// map order costs no churn, and maporder is silent.
 func exportContainer(env map[string]string) corev1.Container {
+	c := corev1.Container{Name: "exported"}
+	for k, v := range env {
+		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+	}
+	return c
+}
+
+// WriteManifest encodes the container for a user.
+func WriteManifest(w io.Writer, env map[string]string) error {
+	c := exportContainer(env)
+	data, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// A Job-like Deployment that is created and never updated: silent.
+func createOnce(ctx context.Context, cl client.Client, args map[string]string) error {
+	dep := &appsv1.Deployment{}
+	for k, v := range args {
+		dep.Spec.Template.Spec.Containers = append(dep.Spec.Template.Spec.Containers,
+			corev1.Container{Name: k, Image: v})
+	}
+	return cl.Create(ctx, dep)
+}
+
+// The same builder, but its object is also updated: reported.
+func buildPod(args map[string]string) *corev1.Pod {
+	pod := &corev1.Pod{}
+	for k, v := range args { // want `range over map args feeds PodSpec.Containers in map order`
+		pod.Spec.Containers = append(pod.Spec.Containers, corev1.Container{Name: k, Image: v})
+	}
+	return pod
+}
+
+func createThenUpdate(ctx context.Context, cl client.Client, args map[string]string) error {
+	if err := cl.Create(ctx, buildPod(args)); err != nil {
+		return err
+	}
+	return cl.Update(ctx, buildPod(args))
+}
+
+// Compared with the live object: reported, the comparison is the churn.
+func compared(ctx context.Context, cl client.Client, live *appsv1.Deployment, env map[string]string) bool {
+	var c corev1.Container
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+	}
+	return reflect.DeepEqual(live.Spec.Template.Spec.Containers[0], c)
+}
+
+// A pointer into a Deployment that is updated: the container is the
+// Deployment's, reported.
+func throughPointer(ctx context.Context, cl client.Client, env map[string]string) error {
+	dep := &appsv1.Deployment{}
+	dep.Spec.Template.Spec.Containers = make([]corev1.Container, 1)
+	c := &dep.Spec.Template.Spec.Containers[0]
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+	}
+	return cl.Update(ctx, dep)
+}
+
+// A container found by a helper inside a Deployment that is updated:
+// reported, the helper's result points into its argument.
+func firstContainer(dep *appsv1.Deployment) *corev1.Container {
+	return &dep.Spec.Template.Spec.Containers[0]
+}
+
+func throughHelper(ctx context.Context, cl client.Client, env map[string]string) error {
+	dep := &appsv1.Deployment{}
+	dep.Spec.Template.Spec.Containers = make([]corev1.Container, 1)
+	c := firstContainer(dep)
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+	}
+	return cl.Update(ctx, dep)
+}
+
+// Handed to a function whose use is not known: reported.
+func handedOn(env map[string]string, send func(*corev1.Pod)) {
+	pod := &corev1.Pod{}
+	for k, v := range env { // want `range over map env feeds PodSpec.Volumes in map order`
+		pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: k + v})
+	}
+	send(pod)
+}
+
+// Exported as well as compared: reported.
+func exportAndCompare(w io.Writer, live corev1.Container, env map[string]string) bool {
+	c := exportContainer2(env)
+	data, _ := json.Marshal(c)
+	_, _ = w.Write(data)
+	return reflect.DeepEqual(live, c)
+}
+
+func exportContainer2(env map[string]string) corev1.Container {
 	c := corev1.Container{Name: "exported"}
 	for k, v := range env { // want `range over map env feeds Container.Env in map order`
 		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})

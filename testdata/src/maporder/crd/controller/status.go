@@ -1,7 +1,11 @@
 package controller
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"sort"
+	"strings"
 
 	"slices"
 
@@ -80,4 +84,32 @@ func setEndpointsSortedElsewhere(w, other *api.Widget, endpoints map[string]bool
 		w.Status.Endpoints = append(w.Status.Endpoints, ep)
 	}
 	sort.Strings(other.Status.Endpoints)
+}
+
+// A hash of the custom resource's own inputs kept in a plain string field
+// of its status is the operator's bookkeeping, not a documented sink:
+// silent, as is a selector string kept there.
+func configHash(w *api.Widget, data map[string]string) {
+	h := sha256.New()
+	for k, v := range data {
+		fmt.Fprintf(h, "%s=%s\n", k, v)
+	}
+	w.Status.ConfigHash = hex.EncodeToString(h.Sum(nil))
+	var exprs []string
+	for k, v := range data {
+		exprs = append(exprs, k+"="+v)
+	}
+	w.Status.Selector = strings.Join(exprs, ",")
+}
+
+// The same string in a condition message, a field of Kubernetes' own
+// Condition type, is sent with the status and reported.
+func conditionMessage(w *api.Widget, failed map[string]bool) {
+	var names []string
+	for n := range failed { // want `range over map failed feeds Condition.Message in map order`
+		names = append(names, n)
+	}
+	if len(w.Status.Conditions) > 0 {
+		w.Status.Conditions[0].Message = strings.Join(names, ", ")
+	}
 }

@@ -11,6 +11,8 @@ type WidgetSpec struct {
 type WidgetStatus struct {
 	Endpoints  []string
 	Conditions []metav1.Condition
+	ConfigHash string
+	Selector   string
 }
 
 type Widget struct {
