@@ -9,6 +9,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+	"github.com/reconcilelint/reconcilelint/analyzers/timechurn"
 )
 
 // All returns the analyzers of the suite with default settings, in a
@@ -20,5 +21,6 @@ func All() []*analysis.Analyzer {
 		presencedrift.Analyzer,
 		admissionclobber.Analyzer,
 		restartrevert.Analyzer,
+		timechurn.Analyzer,
 	}
 }

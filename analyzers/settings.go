@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
+	"github.com/reconcilelint/reconcilelint/analyzers/timechurn"
 )
 
 // Settings is the one schema of reconcilelint's settings. The keys are the
@@ -28,6 +29,7 @@ type Settings struct {
 	Admissionclobber admissionclobber.Config `json:"admissionclobber"`
 	Presencedrift    presencedrift.Config    `json:"presencedrift"`
 	Restartrevert    struct{}                `json:"restartrevert"`
+	Timechurn        struct{}                `json:"timechurn"`
 }
 
 // Names returns the analyzer names of the suite, in the order of All.
@@ -93,6 +95,7 @@ func New(s Settings) []*analysis.Analyzer {
 		presencedrift.NewOn(engine, owned),
 		admissionclobber.New(s.Admissionclobber),
 		restartrevert.New(),
+		timechurn.New(),
 	}
 	return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(s.Disable, a.Name) })
 }
@@ -114,6 +117,8 @@ func NewOne(name string, raw any) (*analysis.Analyzer, error) {
 		err = settings.Decode(name, raw, &s.Presencedrift)
 	case "restartrevert":
 		err = settings.Decode(name, raw, &s.Restartrevert)
+	case "timechurn":
+		err = settings.Decode(name, raw, &s.Timechurn)
 	default:
 		return nil, fmt.Errorf("unknown analyzer %q", name)
 	}

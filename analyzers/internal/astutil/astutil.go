@@ -78,6 +78,25 @@ func IdentVar(info *types.Info, id *ast.Ident) *types.Var {
 	return v
 }
 
+// Parents maps every node under root (root excluded) to the node that
+// encloses it.
+func Parents(root ast.Node) map[ast.Node]ast.Node {
+	m := map[ast.Node]ast.Node{}
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			m[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return m
+}
+
 // WithStack walks root like ast.Inspect, also passing the nodes that
 // enclose n, outermost first (root's ancestors excluded). The stack is
 // only valid during the call; clone it to keep it.

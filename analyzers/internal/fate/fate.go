@@ -65,11 +65,29 @@ func New(info *types.Info, graph *funcs.Graph) *Tracer {
 }
 
 type walk struct {
-	t       *Tracer
-	budget  int
-	seen    map[any]bool
-	out     Set
-	current *ast.FuncDecl
+	t      *Tracer
+	budget int
+	seen   map[any]bool
+	out    Set
+	write  *ast.CallExpr // the first write met
+}
+
+// Dest is where an object goes, and the first call that writes it (an
+// Update, Patch, Apply or CreateOrUpdate) when there is one.
+type Dest struct {
+	Set   Set
+	Write *ast.CallExpr
+}
+
+// Where is Expr (or Root, when root is true) with the write call.
+func (t *Tracer) Where(fd *ast.FuncDecl, e ast.Expr, root bool) Dest {
+	w := &walk{t: t, budget: Depth, seen: map[any]bool{}}
+	if root {
+		w.variable(fd, astutil.RootVar(t.info, e))
+	} else {
+		w.value(fd, e)
+	}
+	return Dest{Set: w.out, Write: w.write}
 }
 
 // Expr returns where the value of e, an expression in fd, goes: the
@@ -97,19 +115,7 @@ func (t *Tracer) parentsOf(fd *ast.FuncDecl) map[ast.Node]ast.Node {
 	if m, ok := t.parents[fd]; ok {
 		return m
 	}
-	m := map[ast.Node]ast.Node{}
-	var stack []ast.Node
-	ast.Inspect(fd, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if len(stack) > 0 {
-			m[n] = stack[len(stack)-1]
-		}
-		stack = append(stack, n)
-		return true
-	})
+	m := astutil.Parents(fd)
 	t.parents[fd] = m
 	return m
 }
@@ -131,9 +137,14 @@ func (w *walk) spend(key any) bool {
 // variable follows every use of v, a local variable of fd, and every
 // object v may point into.
 func (w *walk) variable(fd *ast.FuncDecl, v *types.Var) {
-	if v == nil || fd == nil || fd.Body == nil || v.Pos() < fd.Body.Pos() || v.Pos() >= fd.Body.End() {
-		w.out |= Unknown // a parameter, a receiver, a package variable
+	if v == nil || fd == nil || fd.Body == nil || v.Pos() < fd.Pos() || v.Pos() >= fd.Body.End() {
+		w.out |= Unknown // a package variable, or one of another function
 		return
+	}
+	if v.Pos() < fd.Body.Pos() {
+		// A parameter or receiver: its caller may do anything with it, and
+		// what this function does is followed too.
+		w.out |= Unknown
 	}
 	if !w.spend(v) {
 		return
@@ -313,7 +324,7 @@ func (w *walk) value(fd *ast.FuncDecl, e ast.Expr) {
 	case *ast.ValueSpec:
 		for i, val := range p.Values {
 			if val == e && i < len(p.Names) {
-				w.variable(fd, varOf(info, p.Names[i]))
+				w.variable(fd, astutil.IdentVar(info, p.Names[i]))
 			}
 		}
 		return
@@ -329,7 +340,7 @@ func (w *walk) value(fd *ast.FuncDecl, e ast.Expr) {
 		if p.X == e {
 			for _, kv := range []ast.Expr{p.Key, p.Value} {
 				if id, ok := kv.(*ast.Ident); ok && id.Name != "_" {
-					if v := varOf(info, id); v != nil && carries(v.Type()) {
+					if v := astutil.IdentVar(info, id); v != nil && carries(v.Type()) {
 						w.variable(fd, v)
 					}
 				}
@@ -448,10 +459,12 @@ func (w *walk) argument(call *ast.CallExpr, e ast.Expr) {
 	switch {
 	case fn == nil:
 		w.out |= Unknown
-	case k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch"):
+	case k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch"),
+		k8s.IsClientMethod(fn, "Update", "Patch", "Apply"):
 		w.out |= Written
-	case k8s.IsClientMethod(fn, "Update", "Patch", "Apply"):
-		w.out |= Written
+		if w.write == nil {
+			w.write = call
+		}
 	case k8s.IsClientMethod(fn, "Create"):
 		w.out |= Created
 	case k8s.IsClientMethod(fn, "Get", "List"):
@@ -485,14 +498,6 @@ func isExport(fn *types.Func) bool {
 		return strings.HasPrefix(name, "Marshal") || name == "Encode"
 	}
 	return false
-}
-
-func varOf(info *types.Info, id *ast.Ident) *types.Var {
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
 }
 
 func isAppend(info *types.Info, call *ast.CallExpr) bool {

@@ -21,7 +21,8 @@ type CacheSpec struct {
 
 // CacheStatus is the observed state of a Cache.
 type CacheStatus struct {
-	Endpoints []string `json:"endpoints,omitempty"`
+	Endpoints  []string           `json:"endpoints,omitempty"`
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // Cache runs an in-memory cache as a StatefulSet with a Service.

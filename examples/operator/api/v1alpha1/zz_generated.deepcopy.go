@@ -5,6 +5,7 @@
 package v1alpha1
 
 import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -17,6 +18,12 @@ func (in *Cache) DeepCopyInto(out *Cache) {
 	if in.Status.Endpoints != nil {
 		out.Status.Endpoints = make([]string, len(in.Status.Endpoints))
 		copy(out.Status.Endpoints, in.Status.Endpoints)
+	}
+	if in.Status.Conditions != nil {
+		out.Status.Conditions = make([]metav1.Condition, len(in.Status.Conditions))
+		for i := range in.Status.Conditions {
+			in.Status.Conditions[i].DeepCopyInto(&out.Status.Conditions[i])
+		}
 	}
 }
 

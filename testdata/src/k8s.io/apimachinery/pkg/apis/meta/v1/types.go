@@ -3,6 +3,8 @@
 package v1
 
 import (
+	"time"
+
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -18,7 +20,18 @@ type ListMeta struct {
 	ResourceVersion string
 }
 
-type Time struct{}
+type Time struct{ time.Time }
+
+func Now() Time                    { return Time{time.Now()} }
+func NewTime(t time.Time) Time     { return Time{t} }
+func (t Time) Rfc3339Copy() Time   { return t }
+func (t *Time) IsZero() bool       { return t == nil || t.Time.IsZero() }
+func (t *Time) Equal(u *Time) bool { return t == u }
+
+type MicroTime struct{ time.Time }
+
+func NowMicro() MicroTime                { return MicroTime{time.Now()} }
+func NewMicroTime(t time.Time) MicroTime { return MicroTime{t} }
 
 type OwnerReference struct {
 	APIVersion string
@@ -82,11 +95,18 @@ type LabelSelector struct {
 }
 
 type Condition struct {
-	Type    string
-	Status  string
-	Reason  string
-	Message string
+	Type               string
+	Status             string
+	ObservedGeneration int64
+	LastTransitionTime Time
+	Reason             string
+	Message            string
 }
+
+const (
+	ConditionTrue  = "True"
+	ConditionFalse = "False"
+)
 
 type GetOptions struct{ TypeMeta }
 type ListOptions struct {

@@ -1,0 +1,295 @@
+package timechurn
+
+// Clocks and stamps: which expressions hold a fresh timestamp, and which
+// conditions mean a write happens only on change.
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// A stamp is a fresh timestamp, or a value holding one in a field (a
+// condition literal, a list of conditions): the clock call that made it,
+// the field it sits in, and the condition type when it is a condition.
+type stamp struct {
+	Clock string    // "metav1.Now()"
+	Field string    // "LastTransitionTime", or "" for the clock itself
+	Cond  string    // "Ready", for a condition literal with a constant type
+	Pos   token.Pos // the clock call, in this package (NoPos from a fact)
+}
+
+// clockCall names a call that reads the clock: time.Now, metav1.Now and
+// NowMicro, and metav1.NewTime/NewMicroTime of a clock.
+func (f *fnState) clockCall(call *ast.CallExpr) (string, bool) {
+	fn := k8s.Callee(f.info(), call)
+	switch {
+	case k8s.IsFunc(fn, "time", "Now"):
+		return "time.Now()", true
+	case k8s.IsFunc(fn, k8s.MetaV1, "Now"):
+		return "metav1.Now()", true
+	case k8s.IsFunc(fn, k8s.MetaV1, "NowMicro"):
+		return "metav1.NowMicro()", true
+	case (k8s.IsFunc(fn, k8s.MetaV1, "NewTime") || k8s.IsFunc(fn, k8s.MetaV1, "NewMicroTime")) && len(call.Args) == 1:
+		if s := f.stampOf(call.Args[0]); s != nil && s.Field == "" {
+			return s.Clock, true
+		}
+	}
+	return "", false
+}
+
+// notDerived lists the methods of a time whose result says nothing that
+// changes with the clock's value in a stored field: comparisons.
+var notDerived = map[string]bool{
+	"Before": true, "After": true, "Equal": true, "IsZero": true, "Compare": true, "Sub": true,
+}
+
+// isTime reports whether t is time.Time or metav1's Time or MicroTime.
+func isTime(t types.Type) bool {
+	return k8s.IsNamed(t, "time", "Time") || k8s.IsNamed(t, k8s.MetaV1, "Time") || k8s.IsNamed(t, k8s.MetaV1, "MicroTime")
+}
+
+// stampOf returns the stamp e holds, or nil.
+func (f *fnState) stampOf(e ast.Expr) *stamp {
+	info := f.info()
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return f.vars[v]
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return f.stampOf(x.X) // &now
+		}
+	case *ast.StarExpr:
+		return f.stampOf(x.X)
+	case *ast.SelectorExpr:
+		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal && isTime(info.TypeOf(x.X)) {
+			return f.stampOf(x.X) // now.Time
+		}
+	case *ast.CompositeLit:
+		return f.literalStamp(x)
+	case *ast.CallExpr:
+		return f.callStamp(x)
+	}
+	return nil
+}
+
+// literalStamp finds a stamp among a literal's elements: a field given a
+// clock (LastTransitionTime: metav1.Now()), or an element holding one.
+func (f *fnState) literalStamp(lit *ast.CompositeLit) *stamp {
+	info := f.info()
+	var found *stamp
+	cond := ""
+	for _, elt := range lit.Elts {
+		val, field := elt, ""
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			val = kv.Value
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() {
+					field = v.Name()
+				}
+			}
+		}
+		if field == "Type" {
+			if tv, ok := info.Types[val]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				cond = constant.StringVal(tv.Value)
+			}
+		}
+		if found != nil {
+			continue
+		}
+		if s := f.stampOf(val); s != nil {
+			c := *s
+			if c.Field == "" {
+				c.Field = field
+			}
+			found = &c
+		}
+	}
+	if found != nil && found.Cond == "" && cond != "" {
+		found.Cond = cond
+	}
+	return found
+}
+
+// callStamp returns the stamp of a call: a clock, a value derived from
+// one (now.Format(...), fmt.Sprint(now), a conversion), append of a
+// stamped value, or a function known to return one.
+func (f *fnState) callStamp(call *ast.CallExpr) *stamp {
+	info := f.info()
+	if clock, ok := f.clockCall(call); ok {
+		return &stamp{Clock: clock, Pos: call.Pos()}
+	}
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+		return f.stampOf(call.Args[0]) // a conversion
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			if b.Name() == "append" {
+				for _, a := range call.Args {
+					if s := f.stampOf(a); s != nil {
+						return s
+					}
+				}
+			}
+			return nil
+		}
+	}
+	fn := k8s.Callee(info, call)
+	if fn == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil && isTime(sig.Recv().Type()) {
+		// now.Format(time.RFC3339), now.UTC(), now.Rfc3339Copy()
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && !notDerived[fn.Name()] {
+			if s := f.stampOf(sel.X); s != nil && s.Field == "" {
+				return s
+			}
+		}
+		return nil
+	}
+	if p := fn.Pkg(); p != nil && (p.Path() == "fmt" || p.Path() == "strconv") {
+		for _, a := range call.Args {
+			if s := f.stampOf(a); s != nil && s.Field == "" {
+				return s // fmt.Sprint(now), strconv.FormatInt(now.Unix(), 10)
+			}
+		}
+		return nil
+	}
+	if sum := f.p.summary(fn); sum != nil {
+		for _, r := range sum.Results {
+			if r.Index == 0 && sig.Results().Len() == 1 {
+				s := r.Stamp
+				return &s
+			}
+		}
+	}
+	return nil
+}
+
+// guarded reports whether n, in the function body, runs only after a
+// comparison: inside an if or case whose condition compares something
+// other than an error, or after an `if <comparison> { return }` earlier
+// in the function. Conditions on errors (err != nil, errors.Is(err, X),
+// apierrors.IsNotFound(err)) and on a deletion timestamp do not count:
+// they do not say whether anything changed.
+func (f *fnState) guarded(n ast.Node) bool {
+	for p := f.parents[n]; p != nil; p = f.parents[p] {
+		switch x := p.(type) {
+		case *ast.IfStmt:
+			if contains(x.Body, n) || (x.Else != nil && contains(x.Else, n)) {
+				if f.changeTest(x.Cond) {
+					return true
+				}
+			}
+		case *ast.CaseClause:
+			if sw, ok := f.parents[f.parents[x]].(*ast.SwitchStmt); ok {
+				if sw.Tag != nil && !isError(f.info().TypeOf(sw.Tag)) {
+					return true
+				}
+				for _, e := range x.List {
+					if f.changeTest(e) {
+						return true
+					}
+				}
+			}
+		case *ast.FuncLit:
+			return f.returnsBefore(x.Body, n)
+		case *ast.FuncDecl:
+			return f.returnsBefore(x.Body, n)
+		}
+	}
+	return false
+}
+
+// returnsBefore reports an `if <comparison> { ...; return }` in body that
+// ends before n (outside function literals).
+func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(m ast.Node) bool {
+		if found || m == nil || m.Pos() >= n.Pos() {
+			return false
+		}
+		if _, ok := m.(*ast.FuncLit); ok {
+			return false
+		}
+		if st, ok := m.(*ast.IfStmt); ok && st.End() <= n.Pos() && len(st.Body.List) > 0 {
+			if _, ok := st.Body.List[len(st.Body.List)-1].(*ast.ReturnStmt); ok && f.compares(st.Cond) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func contains(outer, inner ast.Node) bool {
+	return outer.Pos() <= inner.Pos() && inner.End() <= outer.End()
+}
+
+// changeTest reports whether cond can say that something changed: it
+// compares values that are not errors, calls a function on values that are
+// not errors, or tests a boolean variable (a "changed" flag).
+func (f *fnState) changeTest(cond ast.Expr) bool {
+	info := f.info()
+	switch x := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND, token.LOR:
+			return f.changeTest(x.X) || f.changeTest(x.Y)
+		}
+		return !isError(info.TypeOf(x.X)) && !isError(info.TypeOf(x.Y))
+	case *ast.UnaryExpr:
+		return f.changeTest(x.X)
+	case *ast.Ident:
+		_, ok := info.Uses[x].(*types.Var)
+		return ok
+	case *ast.CallExpr:
+		for _, a := range x.Args {
+			if isError(info.TypeOf(a)) {
+				return false // errors.Is(err, X), apierrors.IsNotFound(err)
+			}
+		}
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "IsZero" {
+			return false // a deletion timestamp, a zero time
+		}
+		return true
+	}
+	return false
+}
+
+// compares reports whether cond holds a comparison of values that are not
+// errors, or a call of a comparison function.
+func (f *fnState) compares(cond ast.Expr) bool {
+	info := f.info()
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+				if !isError(info.TypeOf(x.X)) && !isError(info.TypeOf(x.Y)) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			fn := k8s.Callee(info, x)
+			if fn != nil && (k8s.IsDeepEqual(fn) || strings.HasPrefix(fn.Name(), "Equal") ||
+				strings.HasPrefix(fn.Name(), "IsStatusCondition")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -1,0 +1,79 @@
+// Package timechurn defines an Analyzer that reports a fresh timestamp
+// written into an object that the controller sends back on every
+// reconcile.
+//
+// # Analyzer timechurn
+//
+// timechurn: report a fresh timestamp written on every reconcile into an object that is sent back.
+//
+// A controller that writes metav1.Now() or time.Now() into the object it
+// then updates, whether or not anything changed, makes every update a new
+// resourceVersion. The watch delivers it, the controller reconciles again,
+// writes a new time, and never stops: with many objects it loops once a
+// second, the granularity of metav1.Time. The classic form is a status
+// condition built with `LastTransitionTime: metav1.Now()` and assigned or
+// appended without checking whether its status changed;
+// meta.SetStatusCondition exists to keep LastTransitionTime when it did not.
+// The same shape is `status.lastUpdated = metav1.Now()`, a "last
+// reconciled" annotation stamped each time, and a timestamp put into a pod
+// template, which is also a rollout on every reconcile.
+//
+// WRONG:
+//
+//	obj.Status.Conditions = []metav1.Condition{{
+//		Type:               "Ready",
+//		Status:             metav1.ConditionTrue,
+//		Reason:             "Reconciled",
+//		LastTransitionTime: metav1.Now(), // new on every reconcile
+//	}}
+//	return r.Status().Update(ctx, obj)
+//
+// RIGHT:
+//
+//	meta.SetStatusCondition(&obj.Status.Conditions, metav1.Condition{
+//		Type:   "Ready",
+//		Status: metav1.ConditionTrue,
+//		Reason: "Reconciled",
+//	}) // keeps LastTransitionTime while the status is unchanged
+//	return r.Status().Update(ctx, obj)
+//
+// Clocks: time.Now(), metav1.Now(), metav1.NowMicro(), metav1.NewTime and
+// NewMicroTime of a clock, and values derived from them (Format, UTC,
+// Rfc3339Copy, fmt and strconv of one, &now). A value holds a stamp when
+// it is a clock, a composite literal with a field given one (a condition
+// literal), append of one, a local variable given one, or the result of a
+// function that returns one on every return (in this package, or in
+// another through facts). The finding is a store of a stamp into a field,
+// element or map entry of an object, or a call of a helper that always
+// stamps the object it is given (a condition helper of another package
+// known through facts), where the object reaches Update, Patch, Apply,
+// Status().Update/Patch or CreateOrUpdate/CreateOrPatch (followed by the
+// fate engine through local variables, pointers into them and literals
+// made of them, and into CreateOrUpdate mutate closures).
+//
+// Not reported: meta.SetStatusCondition with a LastTransitionTime argument
+// (it keeps the old time when the status is unchanged); a stamp inside an
+// if or switch case whose condition compares values (the status, the
+// reason, a hash, the generation) or tests a "changed" flag, or after an
+// `if <comparison> { return }` earlier in the function; objects only
+// created (Create) or encoded; timestamps in Events, logs, metrics and
+// requeue durations, which are not stored in an object; tests and
+// generated files. A helper that keeps the old time when the status is
+// unchanged (it returns the previous LastTransitionTime on one path) does
+// not return a stamp on every path, so its callers are silent.
+//
+// Limits, chosen for precision: conditions on errors (err != nil,
+// errors.Is, apierrors.IsNotFound) and on a deletion timestamp are not
+// change guards, every other condition is, so a stamp inside `if ready
+// == total` is not reported. Whether the object is sent is decided for the
+// function as a whole, not for the path after the stamp. Methods that
+// stamp their receiver (obj.MarkReady()) are not summarised, nor are
+// stamps through apply configurations (WithLastTransitionTime).
+//
+// Bounds: summaries of one package's functions are iterated to a fixed
+// point over their calls for at most 6 rounds; a local variable is found
+// stamped through at most 4 assignments in a row; the fate engine follows
+// an object through at most 8 variables and returns.
+//
+// Settings: none.
+package timechurn

@@ -1,0 +1,432 @@
+package timechurn
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports a fresh timestamp written into an object that is sent
+// back to the API server on every reconcile.
+var Analyzer = New()
+
+// New returns a fresh timechurn analyzer (it has no settings).
+func New() *analysis.Analyzer {
+	return directive.Wrap(&analysis.Analyzer{
+		Name:      "timechurn",
+		Doc:       analysisdoc.MustExtract(doc, "timechurn"),
+		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#timechurn",
+		Requires:  []*analysis.Analyzer{funcs.Analyzer},
+		FactTypes: []analysis.Fact{new(stampFact)},
+		Run:       run,
+	})
+}
+
+// maxRounds bounds the summary fixed point: a chain of helpers in one
+// package handing a timestamp to each other is followed this many calls
+// deep (see the doc's Bounds).
+const maxRounds = 6
+
+// A stampFact summarises a function: the results that always hold a fresh
+// timestamp, and the parameters whose object it always stamps.
+type stampFact struct {
+	Results []indexed
+	Params  []indexed
+}
+
+// indexed is a stamp at a result or parameter index.
+type indexed struct {
+	Index int
+	Stamp stamp
+}
+
+func (*stampFact) AFact() {}
+func (f *stampFact) String() string {
+	var parts []string
+	for _, r := range f.Results {
+		parts = append(parts, fmt.Sprintf("result %d stamped with %s", r.Index, r.Stamp.Clock))
+	}
+	for _, p := range f.Params {
+		parts = append(parts, fmt.Sprintf("param %d stamped with %s", p.Index, p.Stamp.Clock))
+	}
+	return "timechurn(" + strings.Join(parts, ", ") + ")"
+}
+
+// pkgState is the per-package state.
+type pkgState struct {
+	pass      *analysis.Pass
+	graph     *funcs.Graph
+	fate      *fate.Tracer
+	summaries map[*types.Func]*stampFact
+	changed   bool
+}
+
+// summary returns what is known of fn: this package's summary or a fact.
+func (p *pkgState) summary(fn *types.Func) *stampFact {
+	fn = fn.Origin()
+	if s, ok := p.summaries[fn]; ok {
+		return s
+	}
+	if fn.Pkg() == nil || fn.Pkg() == p.pass.Pkg {
+		return nil
+	}
+	var f stampFact
+	if p.pass.ImportObjectFact(fn, &f) {
+		p.summaries[fn] = &f
+		return &f
+	}
+	p.summaries[fn] = nil
+	return nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
+		return nil, nil // their timestamps are not an operator's: known from tables
+	}
+	if !k8s.DependsOn(pass.Pkg, k8s.MetaV1) && !k8s.DependsOn(pass.Pkg, "time") {
+		return nil, nil // no clock can reach an object
+	}
+	graph := funcs.Of(pass)
+	p := &pkgState{pass: pass, graph: graph, summaries: map[*types.Func]*stampFact{}}
+	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		p.changed = false
+		if fn := graph.Func(fd); fn != nil {
+			newFnState(p, fd).summarise(fn)
+		}
+		return p.changed
+	})
+	for fn, s := range p.summaries {
+		if s != nil && fn.Pkg() == pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
+			pass.ExportObjectFact(fn, s)
+		}
+	}
+	if !k8s.DependsOn(pass.Pkg, k8s.Client) && !k8s.DependsOn(pass.Pkg, k8s.Controllerutil) {
+		return nil, nil // nothing here sends an object: summaries only
+	}
+	var list []analysis.Diagnostic
+	for _, f := range pass.Files {
+		if directive.IsGenerated(pass, f) || astutil.IsTestFile(pass.Fset, f.Pos()) {
+			continue // tests stamp expected objects; generated code is not the author's
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				list = append(list, newFnState(p, fd).findings()...)
+			}
+		}
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Pos < list[j].Pos })
+	for _, d := range list {
+		pass.Report(d)
+	}
+	return nil, nil
+}
+
+// fnState is the state of one function's walk.
+type fnState struct {
+	p       *pkgState
+	fd      *ast.FuncDecl
+	vars    map[*types.Var]*stamp // locals holding a stamp
+	parents map[ast.Node]ast.Node
+}
+
+func (f *fnState) info() *types.Info { return f.p.pass.TypesInfo }
+
+func newFnState(p *pkgState, fd *ast.FuncDecl) *fnState {
+	f := &fnState{p: p, fd: fd, vars: map[*types.Var]*stamp{}, parents: astutil.Parents(fd)}
+	f.locals()
+	return f
+}
+
+// locals finds the local variables given a stamp (now := metav1.Now(),
+// cond := metav1.Condition{...}, conds = append(conds, cond)), in rounds
+// until none is added: a variable once stamped stays stamped.
+func (f *fnState) locals() {
+	info := f.info()
+	for range 4 {
+		added := false
+		ast.Inspect(f.fd.Body, func(n ast.Node) bool {
+			set := func(id ast.Expr, val ast.Expr) {
+				ident, ok := ast.Unparen(id).(*ast.Ident)
+				if !ok {
+					return
+				}
+				v, _ := info.Defs[ident].(*types.Var)
+				if v == nil {
+					v, _ = info.Uses[ident].(*types.Var)
+				}
+				if v == nil || f.vars[v] != nil || !astutil.IsLocal(v) {
+					return
+				}
+				if s := f.stampOf(val); s != nil && !f.guarded(n) {
+					f.vars[v] = s // a stamp given only on change is no stamp
+					added = true
+				}
+			}
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				if len(x.Lhs) == len(x.Rhs) {
+					for i := range x.Lhs {
+						set(x.Lhs[i], x.Rhs[i])
+					}
+				} else if len(x.Rhs) == 1 {
+					if call, ok := ast.Unparen(x.Rhs[0]).(*ast.CallExpr); ok {
+						added = f.tupleResults(x.Lhs, call) || added
+					}
+				}
+			case *ast.ValueSpec:
+				for i := range x.Names {
+					if i < len(x.Values) {
+						set(x.Names[i], x.Values[i])
+					}
+				}
+			}
+			return true
+		})
+		if !added {
+			return
+		}
+	}
+}
+
+// tupleResults gives the stamped results of a call to the variables on
+// the left of `a, err := f()`.
+func (f *fnState) tupleResults(lhs []ast.Expr, call *ast.CallExpr) (added bool) {
+	fn := k8s.Callee(f.info(), call)
+	if fn == nil {
+		return false
+	}
+	if sum := f.p.summary(fn); sum != nil {
+		for _, r := range sum.Results {
+			if r.Index < len(lhs) {
+				if id, ok := ast.Unparen(lhs[r.Index]).(*ast.Ident); ok {
+					if v := astutil.IdentVar(f.info(), id); v != nil && f.vars[v] == nil {
+						s := r.Stamp
+						f.vars[v] = &s
+						added = true
+					}
+				}
+			}
+		}
+	}
+	return added
+}
+
+// summarise records which results of fn always hold a stamp and which
+// parameters' objects it always stamps.
+func (f *fnState) summarise(fn *types.Func) {
+	sum := f.p.summaries[fn]
+	if sum == nil {
+		sum = &stampFact{}
+		f.p.summaries[fn] = sum
+	}
+	sig := fn.Type().(*types.Signature)
+	// Results: stamped on an unguarded return, and nil or stamped on every
+	// other return of fn itself.
+	stamped := map[int]*stamp{}
+	broken := map[int]bool{}
+	ast.Inspect(f.fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != sig.Results().Len() {
+			return true
+		}
+		for i, r := range ret.Results {
+			if s := f.stampOf(r); s != nil && !f.guarded(ret) {
+				if stamped[i] == nil {
+					stamped[i] = s
+				}
+			} else if !isNil(f.info(), r) {
+				broken[i] = true
+			}
+		}
+		return true
+	})
+	for i, s := range stamped {
+		if !broken[i] && !slices.ContainsFunc(sum.Results, func(x indexed) bool { return x.Index == i }) {
+			sum.Results = append(sum.Results, indexed{Index: i, Stamp: exported(*s)})
+			f.p.changed = true
+		}
+	}
+	// Parameters: an unguarded store of a stamp into a parameter's object.
+	params := map[*types.Var]int{}
+	if sig.Recv() != nil {
+		params[sig.Recv()] = -1
+	}
+	for i := range sig.Params().Len() {
+		params[sig.Params().At(i)] = i
+	}
+	for _, st := range f.stores() {
+		i, ok := params[astutil.RootVar(f.info(), st.object)]
+		if !ok || i < 0 || st.litDepth > 0 {
+			continue
+		}
+		if f.sent(st) != nil {
+			continue // reported here: a caller passing the object on is the same finding
+		}
+		if !slices.ContainsFunc(sum.Params, func(x indexed) bool { return x.Index == i }) {
+			sum.Params = append(sum.Params, indexed{Index: i, Stamp: exported(st.stamp)})
+			f.p.changed = true
+		}
+	}
+	sort.Slice(sum.Results, func(i, j int) bool { return sum.Results[i].Index < sum.Results[j].Index })
+	sort.Slice(sum.Params, func(i, j int) bool { return sum.Params[i].Index < sum.Params[j].Index })
+}
+
+// exported drops what a fact cannot carry across packages: the position.
+func exported(s stamp) stamp {
+	s.Pos = token.NoPos
+	return s
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// A store is an unguarded write of a stamp into an object: an assignment
+// to a field, element or map entry of it, or a call of a function that
+// stamps its argument.
+type store struct {
+	at       ast.Node // the assignment or the call
+	object   ast.Expr // the object's path (obj.Status.Conditions)
+	stamp    stamp
+	via      string // the helper that stamps, for a call
+	litDepth int    // > 0 inside a function literal
+}
+
+// stores lists the unguarded stores of stamps in the function.
+func (f *fnState) stores() []store {
+	info := f.info()
+	var out []store
+	ast.Inspect(f.fd.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if len(x.Lhs) != len(x.Rhs) || x.Tok == token.DEFINE {
+				return true
+			}
+			for i, l := range x.Lhs {
+				if _, ok := ast.Unparen(l).(*ast.Ident); ok {
+					continue // a local variable: followed by locals
+				}
+				s := f.stampOf(x.Rhs[i])
+				if s == nil || f.guarded(x) {
+					continue
+				}
+				out = append(out, store{at: x, object: l, stamp: *s, litDepth: f.litDepth(x)})
+			}
+		case *ast.CallExpr:
+			fn := k8s.Callee(info, x)
+			if fn == nil {
+				return true
+			}
+			sum := f.p.summary(fn)
+			if sum == nil || len(sum.Params) == 0 || f.guarded(x) {
+				return true
+			}
+			for _, pi := range sum.Params {
+				if pi.Index < len(x.Args) {
+					out = append(out, store{at: x, object: x.Args[pi.Index], stamp: pi.Stamp, via: fn.Name(), litDepth: f.litDepth(x)})
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func (f *fnState) litDepth(n ast.Node) int {
+	d := 0
+	for p := f.parents[n]; p != nil; p = f.parents[p] {
+		if _, ok := p.(*ast.FuncLit); ok {
+			d++
+		}
+	}
+	return d
+}
+
+// findings reports the stores whose object is sent with a write.
+func (f *fnState) findings() []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, st := range f.stores() {
+		if write := f.sent(st); write != nil {
+			out = append(out, f.diagnostic(st, write))
+		}
+	}
+	return out
+}
+
+// sent returns the write that sends the object a store stamps, or nil when
+// it is only created, encoded, or not seen sent: no churn is shown.
+func (f *fnState) sent(st store) *ast.CallExpr {
+	if f.p.fate == nil {
+		f.p.fate = fate.New(f.info(), f.p.graph)
+	}
+	dest := f.p.fate.Where(f.fd, st.object, true)
+	if dest.Set&fate.Written == 0 {
+		return nil
+	}
+	return dest.Write
+}
+
+func (f *fnState) diagnostic(st store, write *ast.CallExpr) analysis.Diagnostic {
+	what := types.ExprString(st.object)
+	if st.via != "" {
+		what = st.via + "(" + what + ")"
+	}
+	field := st.stamp.Field
+	var subject string
+	switch {
+	case st.stamp.Cond != "":
+		subject = fmt.Sprintf("condition %q gets %s = %s", st.stamp.Cond, field, st.stamp.Clock)
+	case field != "":
+		subject = fmt.Sprintf("%s gets %s = %s", what, field, st.stamp.Clock)
+	default:
+		subject = fmt.Sprintf("%s gets %s", what, st.stamp.Clock)
+	}
+	msg := fmt.Sprintf("%s on every reconcile and %s sends it", subject, writeName(write))
+	if field == "LastTransitionTime" {
+		msg += "; use meta.SetStatusCondition"
+	} else if k8s.ThroughTemplate(f.info(), st.object) {
+		msg += ": a rollout each time"
+	}
+	d := analysis.Diagnostic{Pos: st.at.Pos(), End: st.at.End(), Message: msg}
+	if st.stamp.Pos.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.stamp.Pos, Message: "the clock is read here"})
+	}
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: write.Pos(), Message: "sent here: every write is a new resourceVersion, and a new reconcile"})
+	return d
+}
+
+// writeName names a write call as a reader knows it: Update,
+// Status().Update, Patch, CreateOrUpdate.
+func writeName(call *ast.CallExpr) string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return types.ExprString(call.Fun)
+	}
+	if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+		if isel, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr); ok && len(inner.Args) == 0 {
+			return isel.Sel.Name + "()." + sel.Sel.Name // Status().Update
+		}
+	}
+	return sel.Sel.Name
+}

@@ -1,0 +1,34 @@
+// Package use calls the condition helpers of another package.
+package use
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"timechurn/a"
+	"timechurn/conds"
+)
+
+type Reconciler struct{ client.Client }
+
+func (r *Reconciler) stampedHelper(ctx context.Context, w *a.Widget) error {
+	w.Status.Conditions = append(w.Status.Conditions[:0], conds.Ready("Reconciled")) // want `condition "Ready" gets LastTransitionTime = metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
+	return r.Status().Update(ctx, w)
+}
+
+func (r *Reconciler) markHelper(ctx context.Context, w *a.Widget) error {
+	conds.MarkReady(&w.Status.Conditions) // want `condition "Ready" gets LastTransitionTime = metav1.Now\(\) on every reconcile and Update sends it`
+	return r.Update(ctx, w)
+}
+
+func (r *Reconciler) keepingHelper(ctx context.Context, w *a.Widget) error {
+	w.Status.Conditions = []metav1.Condition{conds.ReadyKeepingTime("Reconciled", w.Status.Conditions)}
+	return r.Status().Update(ctx, w)
+}
+
+func (r *Reconciler) setHelper(ctx context.Context, w *a.Widget) error {
+	conds.SetReady(&w.Status.Conditions)
+	return r.Status().Update(ctx, w)
+}
