@@ -1,13 +1,11 @@
 package maporder
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"go/version"
-	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -65,11 +63,11 @@ func (p *pkgState) sortedKeysFix(rs *ast.RangeStmt) (analysis.SuggestedFix, bool
 		}
 	}
 	scope := p.pass.Pkg.Scope().Innermost(rs.Pos())
-	slicesName, addSlices, ok := p.importName(file, scope, rs.Pos(), "slices")
+	slicesName, addSlices, ok := astutil.ImportName(file, scope, rs.Pos(), "slices")
 	if !ok {
 		return none, false
 	}
-	mapsName, addMaps, ok := p.importName(file, scope, rs.Pos(), "maps")
+	mapsName, addMaps, ok := astutil.ImportName(file, scope, rs.Pos(), "maps")
 	if !ok {
 		return none, false
 	}
@@ -87,7 +85,7 @@ func (p *pkgState) sortedKeysFix(rs *ast.RangeStmt) (analysis.SuggestedFix, bool
 		imports = append(imports, "slices")
 	}
 	if len(imports) > 0 {
-		edits = append(edits, addImports(file, imports))
+		edits = append(edits, astutil.AddImports(file, imports))
 	}
 	return analysis.SuggestedFix{
 		Message:   "Range over the sorted keys of " + mapText,
@@ -171,83 +169,6 @@ func freshName(rs *ast.RangeStmt, candidates ...string) string {
 		}
 	}
 	return ""
-}
-
-// importName returns the name under which file can refer to the standard
-// package path at pos, with the edits that add its import if needed. It
-// fails when the name is taken by something else.
-func (p *pkgState) importName(file *ast.File, scope *types.Scope, pos token.Pos, path string) (name string, add, ok bool) {
-	for _, imp := range file.Imports {
-		if v, _ := strconv.Unquote(imp.Path.Value); v == path {
-			if imp.Name == nil {
-				return path, false, resolvesTo(scope, pos, path, path)
-			}
-			if imp.Name.Name == "_" || imp.Name.Name == "." {
-				break
-			}
-			return imp.Name.Name, false, resolvesTo(scope, pos, imp.Name.Name, path)
-		}
-	}
-	// Not imported: the name must be free at pos and in the file.
-	if scope != nil {
-		if _, obj := scope.LookupParent(path, pos); obj != nil {
-			return "", false, false
-		}
-	}
-	for _, imp := range file.Imports {
-		if imp.Name != nil && imp.Name.Name == path {
-			return "", false, false
-		}
-		if v, _ := strconv.Unquote(imp.Path.Value); imp.Name == nil && lastElem(v) == path {
-			return "", false, false // e.g. golang.org/x/exp/maps
-		}
-	}
-	return path, true, true
-}
-
-func resolvesTo(scope *types.Scope, pos token.Pos, name, path string) bool {
-	if scope == nil {
-		return true
-	}
-	_, obj := scope.LookupParent(name, pos)
-	pn, ok := obj.(*types.PkgName)
-	return ok && pn.Imported().Path() == path
-}
-
-func lastElem(path string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		if path[i] == '/' {
-			return path[i+1:]
-		}
-	}
-	return path
-}
-
-// addImports returns one edit that imports the paths (sorted) into file.
-// Every fix in a file makes the same edit, so drivers apply it once.
-func addImports(file *ast.File, paths []string) analysis.TextEdit {
-	var b bytes.Buffer
-	for _, d := range file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if gd.Lparen.IsValid() {
-			for _, path := range paths {
-				fmt.Fprintf(&b, "\n\t%q", path)
-			}
-			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: b.Bytes()}
-		}
-		for _, path := range paths {
-			fmt.Fprintf(&b, "\nimport %q", path)
-		}
-		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: b.Bytes()}
-	}
-	b.WriteString("\n")
-	for _, path := range paths {
-		fmt.Fprintf(&b, "\nimport %q", path)
-	}
-	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: b.Bytes()}
 }
 
 // insertFirstInBody returns an edit that puts stmt on its own line before

@@ -62,6 +62,13 @@
 // unchanged (it returns the previous LastTransitionTime on one path) does
 // not return a stamp on every path, so its callers are silent.
 //
+// A suggested fix rewrites `conds = append(conds, metav1.Condition{...})`
+// into `meta.SetStatusCondition(&conds, metav1.Condition{...})`, which
+// keeps the time while the status is unchanged and sets a condition of the
+// same type in place instead of adding a second one. It is not offered for
+// a whole list replaced by a literal: SetStatusCondition would keep the
+// other conditions, a change of meaning.
+//
 // Limits, chosen for precision: conditions on errors (err != nil,
 // errors.Is, apierrors.IsNotFound) and on a deletion timestamp are not
 // change guards, every other condition is, so a stamp inside `if ready

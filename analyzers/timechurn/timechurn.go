@@ -413,7 +413,65 @@ func (f *fnState) diagnostic(st store, write *ast.CallExpr) analysis.Diagnostic 
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: st.stamp.Pos, Message: "the clock is read here"})
 	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: write.Pos(), Message: "sent here: every write is a new resourceVersion, and a new reconcile"})
+	if fix, ok := f.setConditionFix(st); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
 	return d
+}
+
+const metaPkg = "k8s.io/apimachinery/pkg/api/meta"
+
+// setConditionFix rewrites `conds = append(conds, metav1.Condition{...})`
+// into `meta.SetStatusCondition(&conds, metav1.Condition{...})`, which
+// keeps LastTransitionTime while the condition's status is unchanged (and
+// replaces a condition of the same type instead of adding a second). It is
+// offered only for one appended literal of metav1.Condition to the list
+// being assigned, a field path, where the name meta is free or is that
+// package.
+func (f *fnState) setConditionFix(st store) (analysis.SuggestedFix, bool) {
+	var none analysis.SuggestedFix
+	info := f.info()
+	as, ok := st.at.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN {
+		return none, false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return none, false
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "append" || info.Uses[id] != types.Universe.Lookup("append") {
+		return none, false
+	}
+	lit, ok := call.Args[1].(*ast.CompositeLit)
+	if !ok || !k8s.IsNamed(info.TypeOf(lit), k8s.MetaV1, "Condition") {
+		return none, false
+	}
+	dst, ok1 := astutil.PathOf(info, as.Lhs[0])
+	src, ok2 := astutil.PathOf(info, call.Args[0])
+	if !ok1 || !ok2 || !dst.Equal(src) {
+		return none, false // append to another list: not an update in place
+	}
+	var file *ast.File
+	for _, fl := range f.p.pass.Files {
+		if fl.Pos() <= as.Pos() && as.End() <= fl.End() {
+			file = fl
+		}
+	}
+	if file == nil {
+		return none, false
+	}
+	name, add, ok := astutil.ImportName(file, f.p.pass.Pkg.Scope().Innermost(as.Pos()), as.Pos(), metaPkg)
+	if !ok {
+		return none, false
+	}
+	edits := []analysis.TextEdit{
+		{Pos: as.Pos(), End: lit.Pos(), NewText: []byte(name + ".SetStatusCondition(&" + types.ExprString(as.Lhs[0]) + ", ")},
+		{Pos: lit.End(), End: as.End(), NewText: []byte(")")},
+	}
+	if add {
+		edits = append(edits, astutil.AddImports(file, []string{metaPkg}))
+	}
+	return analysis.SuggestedFix{Message: "use meta.SetStatusCondition", TextEdits: edits}, true
 }
 
 // writeName names a write call as a reader knows it: Update,
