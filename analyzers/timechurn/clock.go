@@ -8,7 +8,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
@@ -202,14 +201,75 @@ func (f *fnState) guarded(n ast.Node) bool {
 		case *ast.FuncLit:
 			return f.returnsBefore(x.Body, n)
 		case *ast.FuncDecl:
-			return f.returnsBefore(x.Body, n)
+			return f.returnsBefore(x.Body, n) || f.p.onlyCalledGuarded(x, callerDepth)
 		}
 	}
 	return false
 }
 
-// returnsBefore reports an `if <comparison> { ...; return }` in body that
-// ends before n (outside function literals).
+// callerDepth bounds how many callers up a guard is looked for.
+const callerDepth = 3
+
+// onlyCalledGuarded reports whether fd runs only behind a change test: it
+// is unexported, used only in calls, has callers in the package, and every
+// call of it is guarded (in its caller, or by that caller's own callers, up
+// to depth functions up). A restart helper called only when a restart
+// request is newer than the last one stamps once per request.
+func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
+	fn := p.graph.Func(fd)
+	if depth == 0 || fn == nil || fn.Exported() {
+		return false
+	}
+	if v, ok := p.guardedFns[fd]; ok {
+		return v
+	}
+	p.guardedFns[fd] = false // while deciding, a recursive call is not a guard
+	callers := p.graph.Callers(fd)
+	ok := len(callers) > 0
+	for _, caller := range callers {
+		if !ok {
+			break
+		}
+		cf := p.fnState(caller)
+		calls := 0
+		ast.Inspect(caller.Body, func(n ast.Node) bool {
+			id, isID := n.(*ast.Ident)
+			if !isID || !ok || cf.info().Uses[id] != fn {
+				return ok
+			}
+			call := callOf(cf.parents, id)
+			if call == nil {
+				ok = false // used as a value: called from anywhere
+				return false
+			}
+			calls++
+			if !cf.guarded(call) && !p.onlyCalledGuarded(caller, depth-1) {
+				ok = false
+			}
+			return ok
+		})
+		ok = ok && calls > 0 // through an interface: the call sites are not seen
+	}
+	p.guardedFns[fd] = ok
+	return ok
+}
+
+// callOf returns the call whose function id names (f(...) or r.f(...)).
+func callOf(parents map[ast.Node]ast.Node, id *ast.Ident) *ast.CallExpr {
+	var fun ast.Node = id
+	if sel, ok := parents[id].(*ast.SelectorExpr); ok && sel.Sel == id {
+		fun = sel
+	}
+	call, ok := parents[fun].(*ast.CallExpr)
+	if !ok || call.Fun != fun {
+		return nil
+	}
+	return call
+}
+
+// returnsBefore reports an `if <change test> { ...; return }` in body
+// that ends before n (outside function literals): `if recentlyBounced(d)
+// { return nil }`, `if expiration.After(limit) { return }`.
 func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
 	found := false
 	ast.Inspect(body, func(m ast.Node) bool {
@@ -220,7 +280,7 @@ func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
 			return false
 		}
 		if st, ok := m.(*ast.IfStmt); ok && st.End() <= n.Pos() && len(st.Body.List) > 0 {
-			if _, ok := st.Body.List[len(st.Body.List)-1].(*ast.ReturnStmt); ok && f.compares(st.Cond) {
+			if _, ok := st.Body.List[len(st.Body.List)-1].(*ast.ReturnStmt); ok && f.changeTest(st.Cond) {
 				found = true
 			}
 		}
@@ -262,32 +322,6 @@ func (f *fnState) changeTest(cond ast.Expr) bool {
 		return true
 	}
 	return false
-}
-
-// compares reports whether cond holds a comparison of values that are not
-// errors, or a call of a comparison function.
-func (f *fnState) compares(cond ast.Expr) bool {
-	info := f.info()
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.BinaryExpr:
-			switch x.Op {
-			case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
-				if !isError(info.TypeOf(x.X)) && !isError(info.TypeOf(x.Y)) {
-					found = true
-				}
-			}
-		case *ast.CallExpr:
-			fn := k8s.Callee(info, x)
-			if fn != nil && (k8s.IsDeepEqual(fn) || strings.HasPrefix(fn.Name(), "Equal") ||
-				strings.HasPrefix(fn.Name(), "IsStatusCondition")) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 func isError(t types.Type) bool {

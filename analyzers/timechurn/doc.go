@@ -54,8 +54,12 @@
 // Not reported: meta.SetStatusCondition with a LastTransitionTime argument
 // (it keeps the old time when the status is unchanged); a stamp inside an
 // if or switch case whose condition compares values (the status, the
-// reason, a hash, the generation) or tests a "changed" flag, or after an
-// `if <comparison> { return }` earlier in the function; objects only
+// reason, a hash, the generation), tests a "changed" flag or asks a
+// function (`if recentlyBounced(dep)`), or after such an `if ... { return
+// }` earlier in the function (`if expiry.After(limit) { return }`); a stamp
+// in an unexported function whose every call in the package is itself
+// behind such a test (a restart helper called only when a restart request
+// is newer than the last one handled, up to 3 callers up); objects only
 // created (Create) or encoded; timestamps in Events, logs, metrics and
 // requeue durations, which are not stored in an object; tests and
 // generated files. A helper that keeps the old time when the status is
@@ -72,7 +76,8 @@
 // Limits, chosen for precision: conditions on errors (err != nil,
 // errors.Is, apierrors.IsNotFound) and on a deletion timestamp are not
 // change guards, every other condition is, so a stamp inside `if ready
-// == total` is not reported. Whether the object is sent is decided for the
+// == total`, or after an early `if !hasFinalizer(obj) { ...; return }`, is
+// not reported. Whether the object is sent is decided for the
 // function as a whole, not for the path after the stamp. Methods that
 // stamp their receiver (obj.MarkReady()) are not summarised, nor are
 // stamps through apply configurations (WithLastTransitionTime).

@@ -71,11 +71,23 @@ func (f *stampFact) String() string {
 
 // pkgState is the per-package state.
 type pkgState struct {
-	pass      *analysis.Pass
-	graph     *funcs.Graph
-	fate      *fate.Tracer
-	summaries map[*types.Func]*stampFact
-	changed   bool
+	pass       *analysis.Pass
+	graph      *funcs.Graph
+	fate       *fate.Tracer
+	summaries  map[*types.Func]*stampFact
+	changed    bool
+	fns        map[*ast.FuncDecl]*fnState // for guards looked up in callers
+	guardedFns map[*ast.FuncDecl]bool
+}
+
+// fnState returns the (cached) walk state of fd, for a caller's guards.
+func (p *pkgState) fnState(fd *ast.FuncDecl) *fnState {
+	if f, ok := p.fns[fd]; ok {
+		return f
+	}
+	f := newFnState(p, fd)
+	p.fns[fd] = f
+	return f
 }
 
 // summary returns what is known of fn: this package's summary or a fact.
@@ -104,7 +116,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no clock can reach an object
 	}
 	graph := funcs.Of(pass)
-	p := &pkgState{pass: pass, graph: graph, summaries: map[*types.Func]*stampFact{}}
+	p := &pkgState{pass: pass, graph: graph, summaries: map[*types.Func]*stampFact{},
+		fns: map[*ast.FuncDecl]*fnState{}, guardedFns: map[*ast.FuncDecl]bool{}}
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		p.changed = false
 		if fn := graph.Func(fd); fn != nil {
