@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -224,7 +225,12 @@ func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
 		return v
 	}
 	p.guardedFns[fd] = false // while deciding, a recursive call is not a guard
-	callers := p.graph.Callers(fd)
+	var callers []*ast.FuncDecl
+	for _, c := range p.graph.Callers(fd) {
+		if !astutil.IsTestFile(p.pass.Fset, c.Pos()) {
+			callers = append(callers, c) // a test calls helpers directly
+		}
+	}
 	ok := len(callers) > 0
 	for _, caller := range callers {
 		if !ok {
