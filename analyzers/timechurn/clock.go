@@ -23,6 +23,11 @@ type stamp struct {
 	Pos   token.Pos // the clock call, in this package (NoPos from a fact)
 }
 
+// isClockFunc reports the functions that read the clock or wrap a time.
+func isClockFunc(fn *types.Func) bool {
+	return k8s.IsFunc(fn, "time", "Now") || k8s.IsFunc(fn, k8s.MetaV1, "Now") || k8s.IsFunc(fn, k8s.MetaV1, "NowMicro")
+}
+
 // clockCall names a call that reads the clock: time.Now, metav1.Now and
 // NowMicro, and metav1.NewTime/NewMicroTime of a clock.
 func (f *fnState) clockCall(call *ast.CallExpr) (string, bool) {

@@ -76,8 +76,29 @@ type pkgState struct {
 	fate       *fate.Tracer
 	summaries  map[*types.Func]*stampFact
 	changed    bool
+	clocks     map[*types.Func]bool       // clocks and other packages' stamping helpers used here
 	fns        map[*ast.FuncDecl]*fnState // for guards looked up in callers
 	guardedFns map[*ast.FuncDecl]bool
+}
+
+// mayStamp reports whether fd calls a clock, a helper of another package
+// known to stamp, or a function of this package summarised as stamping:
+// only such functions are walked.
+func (p *pkgState) mayStamp(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !found {
+			if fn, ok := p.pass.TypesInfo.Uses[id].(*types.Func); ok {
+				if p.clocks[fn] {
+					found = true
+				} else if s := p.summaries[fn.Origin()]; s != nil && fn.Pkg() == p.pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // fnState returns the (cached) walk state of fd, for a caller's guards.
@@ -115,16 +136,30 @@ func run(pass *analysis.Pass) (any, error) {
 	if !k8s.DependsOn(pass.Pkg, k8s.MetaV1) && !k8s.DependsOn(pass.Pkg, "time") {
 		return nil, nil // no clock can reach an object
 	}
-	graph := funcs.Of(pass)
-	p := &pkgState{pass: pass, graph: graph, summaries: map[*types.Func]*stampFact{},
+	p := &pkgState{pass: pass, summaries: map[*types.Func]*stampFact{},
 		fns: map[*ast.FuncDecl]*fnState{}, guardedFns: map[*ast.FuncDecl]bool{}}
+	// Fast path: a package that calls no clock and no helper of another
+	// package known to stamp has nothing to summarise or report. Most
+	// dependencies end here, before any function is walked.
+	p.clocks = map[*types.Func]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && !p.clocks[fn] && (isClockFunc(fn) || p.summary(fn) != nil) {
+			p.clocks[fn] = true
+		}
+	}
+	if len(p.clocks) == 0 {
+		return nil, nil
+	}
+	graph := funcs.Of(pass)
+	p.graph = graph
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		p.changed = false
-		if fn := graph.Func(fd); fn != nil {
+		if fn := graph.Func(fd); fn != nil && p.mayStamp(fd) {
 			newFnState(p, fd).summarise(fn)
 		}
 		return p.changed
 	})
+	p.fns = map[*ast.FuncDecl]*fnState{} // their locals predate the final summaries
 	for fn, s := range p.summaries {
 		if s != nil && fn.Pkg() == pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
 			pass.ExportObjectFact(fn, s)
@@ -139,8 +174,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // tests stamp expected objects; generated code is not the author's
 		}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				list = append(list, newFnState(p, fd).findings()...)
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.mayStamp(fd) {
+				list = append(list, p.fnState(fd).findings()...)
 			}
 		}
 	}
