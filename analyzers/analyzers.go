@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
+	"github.com/reconcilelint/reconcilelint/analyzers/defaultdrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
@@ -21,6 +22,7 @@ func All() []*analysis.Analyzer {
 		presencedrift.Analyzer,
 		admissionclobber.Analyzer,
 		restartrevert.Analyzer,
+		defaultdrift.Analyzer,
 		timechurn.Analyzer,
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
+	"github.com/reconcilelint/reconcilelint/analyzers/defaultdrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
@@ -29,6 +30,7 @@ type Settings struct {
 	Admissionclobber admissionclobber.Config `json:"admissionclobber"`
 	Presencedrift    presencedrift.Config    `json:"presencedrift"`
 	Restartrevert    struct{}                `json:"restartrevert"`
+	Defaultdrift     defaultdrift.Config     `json:"defaultdrift"`
 	Timechurn        struct{}                `json:"timechurn"`
 }
 
@@ -63,7 +65,7 @@ func (s Settings) validate(prefix string) error {
 		}
 	}
 	for _, err := range []error{s.Maporder.Validate(), s.Stalekey.Validate("stalekey"),
-		s.Presencedrift.Validate("presencedrift"), s.Admissionclobber.Validate()} {
+		s.Presencedrift.Validate("presencedrift"), s.Admissionclobber.Validate(), s.Defaultdrift.Validate()} {
 		if err != nil {
 			return fmt.Errorf("%s.%w", prefix, err)
 		}
@@ -95,6 +97,7 @@ func New(s Settings) []*analysis.Analyzer {
 		presencedrift.NewOn(engine, owned),
 		admissionclobber.New(s.Admissionclobber),
 		restartrevert.New(),
+		defaultdrift.New(s.Defaultdrift),
 		timechurn.New(),
 	}
 	return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(s.Disable, a.Name) })
@@ -117,6 +120,8 @@ func NewOne(name string, raw any) (*analysis.Analyzer, error) {
 		err = settings.Decode(name, raw, &s.Presencedrift)
 	case "restartrevert":
 		err = settings.Decode(name, raw, &s.Restartrevert)
+	case "defaultdrift":
+		err = settings.Decode(name, raw, &s.Defaultdrift)
 	case "timechurn":
 		err = settings.Decode(name, raw, &s.Timechurn)
 	default:

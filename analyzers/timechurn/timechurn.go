@@ -113,20 +113,7 @@ func (p *pkgState) fnState(fd *ast.FuncDecl) *fnState {
 
 // summary returns what is known of fn: this package's summary or a fact.
 func (p *pkgState) summary(fn *types.Func) *stampFact {
-	fn = fn.Origin()
-	if s, ok := p.summaries[fn]; ok {
-		return s
-	}
-	if fn.Pkg() == nil || fn.Pkg() == p.pass.Pkg {
-		return nil
-	}
-	var f stampFact
-	if p.pass.ImportObjectFact(fn, &f) {
-		p.summaries[fn] = &f
-		return &f
-	}
-	p.summaries[fn] = nil
-	return nil
+	return funcs.Summary(p.pass, p.summaries, fn)
 }
 
 func run(pass *analysis.Pass) (any, error) {

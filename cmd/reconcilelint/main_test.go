@@ -425,7 +425,7 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("rule %s: helpUri %q, title %q", r.ID, r.HelpURI, r.Short.Text)
 		}
 	}
-	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "timechurn"}; !slices.Equal(ids, want) {
+	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn"}; !slices.Equal(ids, want) {
 		t.Errorf("rules = %v, want %v", ids, want)
 	}
 	var got []string
@@ -528,7 +528,7 @@ func TestTestFlagAndTiming(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-test=false: %v\n%s", err, out)
 	}
-	for _, want := range []string{"timing: load", "timing: analysis", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "timechurn"} {
+	for _, want := range []string{"timing: load", "timing: analysis", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("-debug=timing output lacks %q:\n%s", want, out)
 		}

@@ -50,8 +50,6 @@ var filled = []entry{
 	{Pkg: "k8s.io/api/core/v1", Type: "ServicePort", Name: "NodePort", When: "zero", By: "allocated by the API server"},
 	{Pkg: "k8s.io/api/core/v1", Type: "PersistentVolumeClaimSpec", Name: "VolumeName", When: "empty", By: "bound by the persistent volume controller"},
 	{Pkg: "k8s.io/api/core/v1", Type: "PersistentVolumeClaimSpec", Name: "StorageClassName", When: "nil", By: "set by the DefaultStorageClass admission plugin"},
-	{Pkg: "k8s.io/api/core/v1", Type: "PodSpec", Name: "ServiceAccountName", When: "empty", By: "set by the ServiceAccount admission plugin"},
-	{Pkg: "k8s.io/api/core/v1", Type: "PodSpec", Name: "NodeName", When: "empty", By: "bound by the scheduler"},
 }
 
 // entry is one defaulted field.
@@ -61,6 +59,7 @@ type entry struct {
 	Name string // the field
 	When string // "nil", "empty", "zero" or "unset" when the default fills an unset field; "" when its condition is more
 	By   string // SetDefaults_X, +default=..., or who fills it
+	Root string // the only kind that gets it, for a shared struct defaulted from a kind's function
 }
 
 func main() {
@@ -316,7 +315,10 @@ func (w *defaultsWalk) stmt(st ast.Stmt, conds []ast.Expr) {
 				}
 				continue
 			}
-			if p, ok := w.path(l); ok && len(p) > 0 {
+			if p, ok := w.path(l); ok && len(p) > 0 && i < len(st.Rhs) {
+				if _, fromObj := w.path(st.Rhs[i]); fromObj {
+					continue // copied from another field of the object: kept in sync, not a default
+				}
 				w.record(p, conds)
 			}
 		}
@@ -353,13 +355,39 @@ func (w *defaultsWalk) record(p []string, conds []ast.Expr) {
 	if !ok {
 		return
 	}
+	// Filled whenever unset: every enclosing condition tests exactly that.
+	// Any other condition (a feature gate, another field's value) makes
+	// the default conditional.
 	when := ""
 	for _, c := range conds {
-		if v, ok := w.unsetTest(c, p); ok {
-			when = v
+		v, ok := w.unsetTest(c, p)
+		if !ok {
+			when = ""
+			break
+		}
+		when = v
+	}
+	e := entry{Pkg: decl.Pkg, Type: decl.Name, Name: field, When: when, By: w.fn}
+	if len(p) > 1 && w.shared(decl) {
+		e.Root = w.root.Name // SetDefaults_Pod setting obj.Spec.X: a Pod's, not a template's
+	}
+	w.out = append(w.out, e)
+}
+
+// shared reports whether struct t is held by a struct other than the ones
+// on the way from the function's root: a PodSpec is in Pods and in every
+// pod template.
+func (w *defaultsWalk) shared(t typeRef) bool {
+	holders := 0
+	for _, fields := range w.idx.structs {
+		for _, r := range fields {
+			if r == t {
+				holders++
+				break
+			}
 		}
 	}
-	w.out = append(w.out, entry{Pkg: decl.Pkg, Type: decl.Name, Name: field, When: when, By: w.fn})
+	return holders > 1
 }
 
 // unsetTest reports whether cond is `p == nil`, `p == ""`, `p == 0` or
@@ -449,8 +477,13 @@ func dedupe(in []entry, fixed int) []entry {
 		if hand[k] {
 			continue
 		}
-		if old, ok := best[k]; !ok || (old.When == "" && e.When != "") {
+		old, ok := best[k]
+		switch {
+		case !ok || (old.When == "" && e.When != ""):
 			best[k] = e
+		case old.Root != e.Root:
+			old.Root = "" // defaulted from two kinds' functions: not one kind's
+			best[k] = old
 		}
 		hand[k] = i < fixed
 	}
@@ -479,6 +512,10 @@ func render(entries []entry, kube, api string) []byte {
 	fmt.Fprintf(&b, "const KubernetesVersion = %q\n\n", kube)
 	b.WriteString("var table = []Field{\n")
 	for _, e := range entries {
+		if e.Root != "" {
+			fmt.Fprintf(&b, "\t{Pkg: %q, Type: %q, Name: %q, When: %q, By: %q, Root: %q},\n", e.Pkg, e.Type, e.Name, e.When, e.By, e.Root)
+			continue
+		}
 		fmt.Fprintf(&b, "\t{Pkg: %q, Type: %q, Name: %q, When: %q, By: %q},\n", e.Pkg, e.Type, e.Name, e.When, e.By)
 	}
 	b.WriteString("}\n")

@@ -16,12 +16,17 @@ import "go/types"
 // A Field is one defaulted field: the struct declaring it (package path
 // and name), its name, when it is filled ("nil", "empty", "zero" or
 // "unset" when it is filled only if unset; "" when the condition is more),
-// and by what (SetDefaults_Deployment, +default="TCP", "allocated by the
-// API server").
+// by what (SetDefaults_Deployment, +default="TCP", "allocated by the API
+// server"), and the kind it is limited to.
 type Field struct {
 	Pkg, Type, Name string
 	When            string
 	By              string
+	// Root, when set, is the only kind whose objects get the default: a
+	// field of a shared struct defaulted from the kind's own function
+	// (SetDefaults_Pod fills a Pod's spec.enableServiceLinks, not a
+	// template's).
+	Root string
 }
 
 var byField = func() map[[3]string]Field {

@@ -33,7 +33,7 @@ import (
 
 // Known lists the analyzers of the suite (checked against analyzers.All
 // in a test).
-var Known = []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "timechurn"}
+var Known = []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn"}
 
 // reporterOfLast reports directives that name no known analyzer.
 const reporterOfLast = "maporder"

@@ -306,3 +306,27 @@ func methodOwners(p *types.Package) map[string][]types.Type {
 	v, _ := owners.LoadOrStore(p, out)
 	return v.(map[string][]types.Type)
 }
+
+// Summary returns fn's summary from cache (this package's, or a fact read
+// before), else the fact fn's package exported, remembering the answer
+// (nil included) in cache. A function of this package not yet summarised
+// has none.
+func Summary[T any, PT interface {
+	*T
+	analysis.Fact
+}](pass *analysis.Pass, cache map[*types.Func]PT, fn *types.Func) PT {
+	fn = fn.Origin()
+	if s, ok := cache[fn]; ok {
+		return s
+	}
+	if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		return nil
+	}
+	f := PT(new(T))
+	if pass.ImportObjectFact(fn, f) {
+		cache[fn] = f
+		return f
+	}
+	cache[fn] = nil
+	return nil
+}

@@ -18,7 +18,9 @@
 //     client.Writer or status writer, or a typed clientset): it must exist
 //     on the server, so it was read from there;
 //  5. it is a parameter to which some call in the package passes a live
-//     object (computed to a fixed point);
+//     object, or an argument of a call of a package function that reads
+//     into that parameter with Get (`r.getOrCreate(ctx, key, current)`),
+//     both computed to a fixed point;
 //  6. it is assigned from a live variable, its DeepCopy, a type assertion,
 //     a field path of one, or an accessor of one returning a pointer to a
 //     struct (`pod := live.DeepCopy()`, `tmpl := &dep.Spec.Template`,
@@ -271,6 +273,11 @@ func (r *Result) propagate(body *ast.BlockStmt) bool {
 			}
 			params := paramsOf(fn)
 			for i, arg := range n.Args {
+				if i < len(params) && params[i] != nil && r.vars[params[i]] == ReadByGet {
+					// get(ctx, key, obj): a helper reading into the object
+					// it is handed makes the caller's object live.
+					changed = r.mark(arg, ReadByGet) || changed
+				}
 				if i < len(params) && params[i] != nil && liveExpr(arg) != NotLive {
 					if _, ok := r.vars[params[i]]; !ok && isObjectLike(params[i].Type()) {
 						r.vars[params[i]] = LiveArgument

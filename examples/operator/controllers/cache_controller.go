@@ -37,5 +37,8 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.ensureExporter(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}
+	if err := r.ensureMetricsService(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
 	return ctrl.Result{}, r.markReady(ctx, cache)
 }

@@ -13,11 +13,12 @@ type DeploymentStrategy struct {
 }
 
 type DeploymentSpec struct {
-	Replicas             *int32
-	Selector             *metav1.LabelSelector
-	Template             corev1.PodTemplateSpec
-	Strategy             DeploymentStrategy
-	RevisionHistoryLimit *int32
+	Replicas                *int32
+	Selector                *metav1.LabelSelector
+	Template                corev1.PodTemplateSpec
+	Strategy                DeploymentStrategy
+	RevisionHistoryLimit    *int32
+	ProgressDeadlineSeconds *int32
 }
 
 type DeploymentStatus struct {

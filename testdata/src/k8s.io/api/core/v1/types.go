@@ -149,6 +149,7 @@ type PodSecurityContext struct {
 
 type Probe struct {
 	InitialDelaySeconds int32
+	TimeoutSeconds      int32
 	PeriodSeconds       int32
 }
 
@@ -167,6 +168,8 @@ type Container struct {
 	ReadinessProbe  *Probe
 	ImagePullPolicy PullPolicy
 	SecurityContext *SecurityContext
+
+	TerminationMessagePath string
 }
 
 func (in *Container) DeepCopy() *Container { out := *in; return &out }

@@ -1,0 +1,15 @@
+package defaultdrift_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/defaultdrift"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
+)
+
+func TestDefaultDrift(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, repotest.Testdata(t), defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders")
+}

@@ -1,0 +1,79 @@
+// Package defaultdrift defines an Analyzer that reports strict drift
+// checks that the API server's defaulting makes unequal for ever.
+//
+// # Analyzer defaultdrift
+//
+// defaultdrift: report strict comparisons of a live object with a desired one that leaves server-defaulted fields unset.
+//
+// The API server fills defaults on every create and update: a pod spec's
+// restartPolicy, dnsPolicy and schedulerName, a container's
+// terminationMessagePath and imagePullPolicy, a probe's timeouts and
+// thresholds, a volume's defaultMode, a Deployment's revisionHistoryLimit,
+// progressDeadlineSeconds and strategy, a Service's sessionAffinity and
+// clusterIP, and many more. An operator that builds the desired object
+// without them, reads the live one and decides drift with
+// reflect.DeepEqual, equality.Semantic.DeepEqual or cmp.Equal sees a
+// difference on every reconcile and updates the object every time: a new
+// revision, often a rollout, and a hot loop.
+//
+// WRONG:
+//
+//	desired := buildDeployment(cr) // leaves RevisionHistoryLimit, DNSPolicy, ... unset
+//	if !equality.Semantic.DeepEqual(live.Spec, desired.Spec) {
+//		live.Spec = desired.Spec
+//		return r.Update(ctx, live)
+//	}
+//
+// RIGHT:
+//
+//	// compare only the fields the operator owns (or set every default in
+//	// the builder, or use server-side apply)
+//	if *live.Spec.Replicas != *desired.Spec.Replicas || live.Spec.Template.Spec.Containers[0].Image != image {
+//		...
+//	}
+//
+// The table of defaulted fields is generated from Kubernetes' own
+// defaulting code (SetDefaults_* of k8s.io/kubernetes and +default=
+// markers of k8s.io/api, v1.37.2) by tools/defaultgen, with the fields
+// that the API server, admission or controllers fill in (a Service's
+// clusterIP, a claim's volumeName). Only fields filled whenever they are
+// unset count; a default given under further conditions is left out.
+//
+// Reported: reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal
+// without options, and == or != on structs, where one side is read from
+// the API server (the live-object engine: Get, List, a CreateOrUpdate
+// mutate function, and what is derived from them) and the other is built
+// by the operator (composite literals, builder functions in this or
+// another package, known through facts, and methods reached through an
+// interface implemented in the module), when the compared type reaches a
+// defaulted field the desired side does not set, inside a part it does
+// set (a probe's periodSeconds counts only in a probe the operator sends),
+// and the branch taken on the result writes: an if whose branches call
+// Update, Patch, Apply or CreateOrUpdate, itself or through functions of
+// the package, reached directly, through a boolean variable, or through
+// the function or closure that returns the comparison (a needsUpdate
+// callback handed to a helper that updates when it returns true).
+//
+// Not reported: equality.Semantic.DeepDerivative(desired, live), which
+// ignores what the desired side leaves unset (its caveat: it also hides a
+// field the operator stopped setting, so a removal never reaches the
+// cluster); comparisons of fields that are not defaulted; both sides live
+// or both desired; a desired value whose fields are not known (a
+// parameter, a value from a function not summarised, handed to a function
+// not known); comparisons whose result decides no write; _test.go and
+// generated files. A strict comparison of a live Pod's spec (not a
+// template) is admissionclobber's finding: admission, not defaulting, is
+// the first reason it never matches, and only admissionclobber reports it.
+//
+// Bounds: builder summaries are iterated for at most 4 rounds over the
+// package's calls; a desired value is followed through at most 4 local
+// variables; a compared type's fields are walked 10 levels deep; a write
+// is looked for 3 calls deep, and a returned comparison 2 functions up.
+//
+// Settings:
+//
+//	extra-fields   comma-separated (flag) or list (golangci-lint) of
+//	               Type.Field entries filled by the server in your clusters
+//	               (a defaulting webhook's): PodSpec.PriorityClassName.
+//	ignore-fields  Type.Field entries of the table to leave out.
+package defaultdrift

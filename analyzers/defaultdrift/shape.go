@@ -1,0 +1,401 @@
+package defaultdrift
+
+// Shapes: which fields of an object the operator's code sets.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// A shape is what is known of the fields a value sets: paths from the
+// value ("Spec.Replicas", "Spec.Template.Spec.Containers[].Name"), and
+// prefixes under which anything may be set (a field given a parameter, a
+// call not summarised). Opaque "" is the whole value.
+type shape struct {
+	Set    []string
+	Opaque []string
+}
+
+func (s *shape) add(path string) {
+	if !containsStr(s.Set, path) {
+		s.Set = append(s.Set, path)
+	}
+}
+
+func (s *shape) opaque(path string) {
+	if !containsStr(s.Opaque, path) {
+		s.Opaque = append(s.Opaque, path)
+	}
+}
+
+// merge adds o's paths under prefix.
+func (s *shape) merge(prefix string, o *shape) {
+	if o == nil {
+		s.opaque(prefix)
+		return
+	}
+	for _, p := range o.Set {
+		s.add(join(prefix, p))
+	}
+	for _, p := range o.Opaque {
+		s.opaque(join(prefix, p))
+	}
+}
+
+// sub returns the shape of the part of s at path.
+func (s *shape) sub(path string) *shape {
+	if path == "" {
+		return s
+	}
+	out := &shape{}
+	for _, p := range s.Opaque {
+		if p == "" || p == path || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[]") {
+			return &shape{Opaque: []string{""}} // a part of something unknown
+		}
+		if rest, ok := cutPath(p, path); ok {
+			out.opaque(rest)
+		}
+	}
+	for _, p := range s.Set {
+		if rest, ok := cutPath(p, path); ok {
+			out.add(rest)
+		}
+	}
+	return out
+}
+
+// cutPath returns p relative to prefix when p lies under it.
+func cutPath(p, prefix string) (string, bool) {
+	if rest, ok := strings.CutPrefix(p, prefix+"."); ok {
+		return rest, true
+	}
+	if rest, ok := strings.CutPrefix(p, prefix+"[]"); ok {
+		return strings.TrimPrefix(rest, "."), true
+	}
+	return "", false
+}
+
+// sets reports whether s sets path, or may (it lies under an opaque part).
+func (s *shape) sets(path string) bool {
+	for _, p := range s.Opaque {
+		if p == "" || p == path || strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[]") {
+			return true
+		}
+	}
+	return containsStr(s.Set, path)
+}
+
+// touches reports whether s sets anything at or under path (or may).
+func (s *shape) touches(path string) bool {
+	if path == "" || s.sets(path) {
+		return true
+	}
+	for _, p := range append(s.Set, s.Opaque...) {
+		if _, ok := cutPath(p, path); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *shape) sort() {
+	sort.Strings(s.Set)
+	sort.Strings(s.Opaque)
+}
+
+func join(prefix, p string) string {
+	switch {
+	case prefix == "":
+		return p
+	case p == "":
+		return prefix
+	case strings.HasPrefix(p, "[]"):
+		return prefix + p
+	}
+	return prefix + "." + p
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// shapeOf returns the shape of the value of e in fd: a composite literal,
+// a builder's result (summary or fact), a local variable built in fd, or
+// nil when it is not known (a parameter, a field of something else).
+func (c *checker) shapeOf(fd *ast.FuncDecl, e ast.Expr, depth int) *shape {
+	info := c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		s := &shape{}
+		c.literal(fd, x, "", s, depth)
+		return s
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return c.shapeOf(fd, x.X, depth)
+		}
+	case *ast.CallExpr:
+		if fn := k8s.Callee(info, x); fn != nil {
+			return c.resultShape(fn)
+		}
+	case *ast.Ident:
+		if v := astutil.IdentVar(info, x); v != nil && depth > 0 {
+			return c.varShape(fd, v, depth-1)
+		}
+	case *ast.SelectorExpr:
+		if _, ok := info.Selections[x]; ok {
+			if base := c.shapeOf(fd, x.X, depth); base != nil {
+				return base.sub(x.Sel.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// literal records the fields a composite literal sets, under prefix.
+func (c *checker) literal(fd *ast.FuncDecl, lit *ast.CompositeLit, prefix string, s *shape, depth int) {
+	info := c.pass.TypesInfo
+	t := info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Struct:
+		for i, elt := range lit.Elts {
+			var name string
+			val := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				name, val = id.Name, kv.Value
+			} else if i < u.NumFields() {
+				name = u.Field(i).Name()
+			}
+			c.value(fd, val, join(prefix, name), s, depth)
+		}
+	case *types.Slice, *types.Array:
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			c.value(fd, elt, prefix+"[]", s, depth)
+		}
+	case *types.Map:
+		s.add(prefix) // keys and values are data, not defaulted fields
+	}
+}
+
+// value records that the field at path is given val.
+func (c *checker) value(fd *ast.FuncDecl, val ast.Expr, path string, s *shape, depth int) {
+	s.add(path)
+	val = ast.Unparen(val)
+	if u, ok := val.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		val = u.X
+	}
+	if lit, ok := val.(*ast.CompositeLit); ok {
+		c.literal(fd, lit, path, s, depth)
+		return
+	}
+	if !holdsStruct(c.pass.TypesInfo.TypeOf(val)) {
+		return // a string, a number, a pointer to one: the field is set
+	}
+	s.merge(path, c.shapeOf(fd, val, depth))
+}
+
+// holdsStruct reports whether values of t have fields of their own.
+func holdsStruct(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Pointer:
+		return holdsStruct(u.Elem())
+	case *types.Slice:
+		return holdsStruct(u.Elem())
+	case *types.Array:
+		return holdsStruct(u.Elem())
+	case *types.Struct:
+		return true
+	}
+	return false
+}
+
+// varShape returns what fd sets of the local variable v: its initial value
+// and every assignment to a path rooted at it, appends included, and the
+// fields set by functions it is handed to (their summaries); nil when v is
+// not declared in fd or is handed to a function not known.
+func (c *checker) varShape(fd *ast.FuncDecl, v *types.Var, depth int) *shape {
+	if fd == nil || fd.Body == nil || v.Pos() < fd.Body.Pos() || v.Pos() >= fd.Body.End() {
+		return nil
+	}
+	return c.assigned(fd, v, depth)
+}
+
+// assigned returns what fd gives v and sets on the object v holds,
+// directly or through locals pointing into it (spec := &d.Spec.Template.Spec,
+// c := &spec.Containers[i]).
+func (c *checker) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *shape {
+	info := c.pass.TypesInfo
+	s := &shape{}
+	aliases := c.aliases(fd, v)
+	// pathOf returns the path from v of e, a path rooted at v or an alias.
+	pathOf := func(e ast.Expr) (string, bool) {
+		base, ok := aliases[astutil.RootVar(info, e)]
+		if !ok {
+			return "", false
+		}
+		p, ok := fieldPath(info, e)
+		if !ok {
+			return "", true // reached, but not as a field path: unknown
+		}
+		return join(base, p), true
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				var r ast.Expr
+				if len(x.Rhs) == len(x.Lhs) {
+					r = x.Rhs[i]
+				} else if i == 0 && len(x.Rhs) == 1 {
+					r = x.Rhs[0] // d, err := build()
+				}
+				if r == nil {
+					continue
+				}
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && astutil.IdentVar(info, id) == v {
+					s.merge("", c.shapeOf(fd, r, depth))
+					continue
+				}
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && aliases[astutil.IdentVar(info, id)] != "" {
+					continue // an alias given its target
+				}
+				p, ok := pathOf(l)
+				if !ok {
+					continue
+				}
+				if _, isField := fieldPath(info, l); !isField {
+					s.opaque(p)
+					continue
+				}
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && isAppend(info, call) {
+					for _, a := range call.Args[1:] {
+						c.value(fd, a, p+"[]", s, depth)
+					}
+					s.add(p)
+					continue
+				}
+				c.value(fd, r, p, s, depth)
+			}
+		case *ast.ValueSpec:
+			for i, name := range x.Names {
+				if astutil.IdentVar(info, name) == v && i < len(x.Values) {
+					s.merge("", c.shapeOf(fd, x.Values[i], depth))
+				}
+			}
+		case *ast.CallExpr:
+			// Handed to a function: its summary says what it sets; a
+			// function not known may set anything.
+			fn := k8s.Callee(info, x)
+			for i, a := range x.Args {
+				if !holdsStruct(info.TypeOf(a)) {
+					continue
+				}
+				p, ok := pathOf(a)
+				if !ok {
+					continue
+				}
+				if fn != nil && c.isReadOnly(fn) {
+					continue
+				}
+				s.merge(p, c.paramShape(fn, i))
+			}
+		}
+		return true
+	})
+	return s
+}
+
+// aliases returns v and the locals of fd that point into v's object, with
+// their path from v ("" for v).
+func (c *checker) aliases(fd *ast.FuncDecl, v *types.Var) map[*types.Var]string {
+	info := c.pass.TypesInfo
+	out := map[*types.Var]string{v: ""}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			w := astutil.IdentVar(info, id)
+			if !ok || w == nil || w == v {
+				continue
+			}
+			r := ast.Unparen(as.Rhs[i])
+			base, ok := out[astutil.RootVar(info, r)]
+			if !ok || !refersInto(info, r) {
+				continue // a copy, not a pointer into the object
+			}
+			if p, ok := fieldPath(info, r); ok {
+				out[w] = join(base, p)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// refersInto reports whether the value of e shares its object's memory:
+// &x.f, or a pointer, slice or map.
+func refersInto(info *types.Info, e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return true
+	}
+	switch types.Unalias(info.TypeOf(e)).Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// fieldPath returns e's field path from its root variable (obj.Spec.Template
+// is "Spec.Template", c.Ports[0] is "Ports[]", &obj.Spec is "Spec").
+func fieldPath(info *types.Info, e ast.Expr) (string, bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return "", true
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return fieldPath(info, x.X)
+		}
+	case *ast.StarExpr:
+		return fieldPath(info, x.X)
+	case *ast.IndexExpr:
+		p, ok := fieldPath(info, x.X)
+		return p + "[]", ok
+	case *ast.SelectorExpr:
+		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+			p, ok := fieldPath(info, x.X)
+			return join(p, x.Sel.Name), ok
+		}
+	}
+	return "", false
+}
+
+func isAppend(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("append") && len(call.Args) > 0
+}
