@@ -94,6 +94,9 @@
 //   - `reflect.DeepEqual` or `equality.Semantic.DeepEqual` between a live
 //     Pod's spec, container, or one of the fields, and a value that is not
 //     from the cluster: a drift check that always sees admission's additions.
+//     Server defaulting makes the same check fail too; defaultdrift leaves
+//     a live Pod's spec to this analyzer, so only one of the two reports it
+//     (defaultdrift reports pod templates and other kinds).
 //
 // Not reported: Pods being built and then created; anything reached
 // through a pod template (`.Spec.Template`, PodTemplateSpec,

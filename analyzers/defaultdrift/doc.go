@@ -65,6 +65,13 @@
 // template) is admissionclobber's finding: admission, not defaulting, is
 // the first reason it never matches, and only admissionclobber reports it.
 //
+// Limits, chosen for precision: a comparison inside a mutator that a
+// generic reconciler calls through a function value (a list of
+// `func(desired, existing *appsv1.Deployment) (bool, error)` handed to a
+// ReconcileResource helper) sees two parameters, neither known to be live
+// or built, and is not reported; nor is a desired value whose builder is
+// in a package that is not analysed with this one.
+//
 // Bounds: builder summaries are iterated for at most 4 rounds over the
 // package's calls; a desired value is followed through at most 4 local
 // variables; a compared type's fields are walked 10 levels deep; a write
