@@ -1,14 +1,10 @@
 package maporder_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
@@ -88,30 +84,5 @@ func TestFixedFileIsClean(t *testing.T) {
 // test packages, loaded once. Real-code comparisons with go vet are made
 // by `make compare DIR=<module>`.
 func BenchmarkMaporder(b *testing.B) {
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  repotest.Testdata(b),
-		Env:  append(os.Environ(), "GOPATH="+repotest.Testdata(b), "GO111MODULE=off", "GOPROXY=off"),
-	}
-	pkgs, err := packages.Load(cfg, "maporder/basic", "maporder/toolhive", "maporder/helpers/use", "maporder/crd/controller")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		b.Fatal("packages have errors")
-	}
-	a := maporder.New(maporder.Config{})
-	for b.Loop() {
-		graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, &checker.Options{Sequential: true})
-		if err != nil {
-			b.Fatal(err)
-		}
-		n := 0
-		for _, act := range graph.Roots {
-			n += len(act.Diagnostics)
-		}
-		if n == 0 {
-			b.Fatal("no diagnostics: the benchmark is not measuring the analysis")
-		}
-	}
+	repotest.Bench(b, maporder.New(maporder.Config{}), "maporder/basic", "maporder/toolhive", "maporder/helpers/use", "maporder/crd/controller")
 }
