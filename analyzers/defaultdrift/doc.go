@@ -40,7 +40,8 @@
 // unset count; a default given under further conditions is left out.
 //
 // Reported: reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal
-// without options, and == or != on structs, where one side is read from
+// without options, slices.Equal and maps.Equal (lists of ports, of
+// tolerations), and == or != on structs, where one side is read from
 // the API server (the live-object engine: Get, List, a CreateOrUpdate
 // mutate function, and what is derived from them) and the other is built
 // by the operator (composite literals, builder functions in this or

@@ -46,8 +46,8 @@ var filled = []entry{
 	{Pkg: "k8s.io/api/core/v1", Type: "ServiceSpec", Name: "ClusterIPs", When: "empty", By: "allocated by the API server"},
 	{Pkg: "k8s.io/api/core/v1", Type: "ServiceSpec", Name: "IPFamilies", When: "empty", By: "set by the API server"},
 	{Pkg: "k8s.io/api/core/v1", Type: "ServiceSpec", Name: "IPFamilyPolicy", When: "nil", By: "set by the API server"},
-	{Pkg: "k8s.io/api/core/v1", Type: "ServiceSpec", Name: "HealthCheckNodePort", When: "zero", By: "allocated by the API server"},
-	{Pkg: "k8s.io/api/core/v1", Type: "ServicePort", Name: "NodePort", When: "zero", By: "allocated by the API server"},
+	{Pkg: "k8s.io/api/core/v1", Type: "ServiceSpec", Name: "HealthCheckNodePort", When: "", By: "allocated by the API server for a LoadBalancer with a local traffic policy"},
+	{Pkg: "k8s.io/api/core/v1", Type: "ServicePort", Name: "NodePort", When: "", By: "allocated by the API server for NodePort and LoadBalancer Services"},
 	{Pkg: "k8s.io/api/core/v1", Type: "PersistentVolumeClaimSpec", Name: "VolumeName", When: "empty", By: "bound by the persistent volume controller"},
 	{Pkg: "k8s.io/api/core/v1", Type: "PersistentVolumeClaimSpec", Name: "StorageClassName", When: "nil", By: "set by the DefaultStorageClass admission plugin"},
 }
@@ -391,17 +391,17 @@ func (w *defaultsWalk) shared(t typeRef) bool {
 }
 
 // unsetTest reports whether cond is `p == nil`, `p == ""`, `p == 0` or
-// `len(p) == 0` (possibly one side of an &&), and which.
+// `len(p) == 0`, and which.
 func (w *defaultsWalk) unsetTest(cond ast.Expr, p []string) (string, bool) {
 	b, ok := cond.(*ast.BinaryExpr)
 	if !ok {
 		return "", false
 	}
 	if b.Op == token.LAND {
-		if v, ok := w.unsetTest(b.X, p); ok {
-			return v, true
-		}
-		return w.unsetTest(b.Y, p)
+		// Both sides must test p: `other == x && p == nil` is conditional.
+		vx, okx := w.unsetTest(b.X, p)
+		_, oky := w.unsetTest(b.Y, p)
+		return vx, okx && oky
 	}
 	if b.Op != token.EQL {
 		return "", false

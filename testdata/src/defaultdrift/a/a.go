@@ -4,6 +4,7 @@ import (
 	"context"
 	"log"
 	"reflect"
+	"slices"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -173,6 +174,20 @@ func (r *Reconciler) createOrUpdate(ctx context.Context, key client.ObjectKey, c
 	}
 	if needsUpdate() {
 		return r.Update(ctx, desired)
+	}
+	return nil
+}
+
+// slices.Equal over a Service's ports: the protocol is defaulted to TCP.
+func (r *Reconciler) ports(ctx context.Context, key client.ObjectKey) error {
+	svc := &corev1.Service{}
+	if err := r.Get(ctx, key, svc); err != nil {
+		return err
+	}
+	want := []corev1.ServicePort{{Name: "http", Port: 80}}
+	if !slices.Equal(svc.Spec.Ports, want) { // want `live Service's Spec.Ports compared strictly with a desired value that leaves 1 server-defaulted field unset \(\[\].Protocol\)`
+		svc.Spec.Ports = want
+		return r.Update(ctx, svc)
 	}
 	return nil
 }
