@@ -49,7 +49,10 @@
 // known through facts), where the object reaches Update, Patch, Apply,
 // Status().Update/Patch or CreateOrUpdate/CreateOrPatch (followed by the
 // fate engine through local variables, pointers into them and literals
-// made of them, and into CreateOrUpdate mutate closures).
+// made of them, and into CreateOrUpdate mutate closures). With server-side
+// apply, a stamp given to a With* method of an apply configuration
+// (`WithLastTransitionTime(metav1.Now())`) is followed through the
+// builders that take it to an Apply or Status().Apply.
 //
 // Not reported: meta.SetStatusCondition with a LastTransitionTime argument
 // (it keeps the old time when the status is unchanged); a stamp inside an
@@ -79,8 +82,7 @@
 // == total`, or after an early `if !hasFinalizer(obj) { ...; return }`, is
 // not reported. Whether the object is sent is decided for the
 // function as a whole, not for the path after the stamp. Methods that
-// stamp their receiver (obj.MarkReady()) are not summarised, nor are
-// stamps through apply configurations (WithLastTransitionTime).
+// stamp their receiver (obj.MarkReady()) are not summarised.
 //
 // Bounds: summaries of one package's functions are iterated to a fixed
 // point over their calls for at most 6 rounds; a local variable is found

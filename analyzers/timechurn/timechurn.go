@@ -194,6 +194,14 @@ func newFnState(p *pkgState, fd *ast.FuncDecl) *fnState {
 // until none is added: a variable once stamped stays stamped.
 func (f *fnState) locals() {
 	info := f.info()
+	// A time variable also given a time that is not fresh (the previous
+	// condition's) keeps the old time on some path: it is no stamp.
+	kept := map[*types.Var]bool{}
+	defer func() {
+		for v := range kept {
+			delete(f.vars, v)
+		}
+	}()
 	for range 4 {
 		added := false
 		ast.Inspect(f.fd.Body, func(n ast.Node) bool {
@@ -206,7 +214,14 @@ func (f *fnState) locals() {
 				if v == nil {
 					v, _ = info.Uses[ident].(*types.Var)
 				}
-				if v == nil || f.vars[v] != nil || !astutil.IsLocal(v) {
+				if v == nil || !astutil.IsLocal(v) {
+					return
+				}
+				if isTime(info.TypeOf(val)) && f.stampOf(val) == nil {
+					kept[v] = true
+					return
+				}
+				if f.vars[v] != nil {
 					return
 				}
 				if s := f.stampOf(val); s != nil && !f.guarded(n) {
@@ -345,7 +360,22 @@ type store struct {
 	object   ast.Expr // the object's path (obj.Status.Conditions)
 	stamp    stamp
 	via      string // the helper that stamps, for a call
+	apply    bool   // a With* method of an apply configuration
 	litDepth int    // > 0 inside a function literal
+}
+
+// isApplyBuilder reports a With* method of an apply configuration.
+func isApplyBuilder(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path()) && strings.HasPrefix(fn.Name(), "With")
+}
+
+// recvName names a method's receiver type.
+func recvName(fn *types.Func) string {
+	if n := k8s.Named(fn.Type().(*types.Signature).Recv().Type()); n != nil {
+		return n.Obj().Name()
+	}
+	return "receiver"
 }
 
 // stores lists the unguarded stores of stamps in the function.
@@ -371,6 +401,16 @@ func (f *fnState) stores() []store {
 		case *ast.CallExpr:
 			fn := k8s.Callee(info, x)
 			if fn == nil {
+				return true
+			}
+			if isApplyBuilder(fn) && len(x.Args) == 1 {
+				// cond.WithLastTransitionTime(metav1.Now()): the apply
+				// configuration holds the stamp, and goes where it goes.
+				if s := f.stampOf(x.Args[0]); s != nil && !f.guarded(x) {
+					st := *s
+					st.Field = strings.TrimPrefix(fn.Name(), "With")
+					out = append(out, store{at: x, object: x, stamp: st, via: recvName(fn) + "." + fn.Name(), apply: true, litDepth: f.litDepth(x)})
+				}
 				return true
 			}
 			sum := f.p.summary(fn)
@@ -415,7 +455,15 @@ func (f *fnState) sent(st store) *ast.CallExpr {
 	if f.p.fate == nil {
 		f.p.fate = fate.New(f.info(), f.p.graph)
 	}
-	dest := f.p.fate.Where(f.fd, st.object, true)
+	dest := f.p.fate.Where(f.fd, st.object, !st.apply)
+	if st.apply && dest.Set&fate.Written == 0 {
+		// b.WithX(now) on a builder held in a variable: follow the builder.
+		if call, ok := st.object.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				dest = f.p.fate.Where(f.fd, sel.X, true)
+			}
+		}
+	}
 	if dest.Set&fate.Written == 0 {
 		return nil
 	}
@@ -424,7 +472,10 @@ func (f *fnState) sent(st store) *ast.CallExpr {
 
 func (f *fnState) diagnostic(st store, write *ast.CallExpr) analysis.Diagnostic {
 	what := types.ExprString(st.object)
-	if st.via != "" {
+	switch {
+	case st.apply:
+		what = st.via
+	case st.via != "":
 		what = st.via + "(" + what + ")"
 	}
 	field := st.stamp.Field
@@ -432,13 +483,15 @@ func (f *fnState) diagnostic(st store, write *ast.CallExpr) analysis.Diagnostic 
 	switch {
 	case st.stamp.Cond != "":
 		subject = fmt.Sprintf("condition %q gets %s = %s", st.stamp.Cond, field, st.stamp.Clock)
-	case field != "":
+	case field != "" && !st.apply:
 		subject = fmt.Sprintf("%s gets %s = %s", what, field, st.stamp.Clock)
 	default:
 		subject = fmt.Sprintf("%s gets %s", what, st.stamp.Clock)
 	}
 	msg := fmt.Sprintf("%s on every reconcile and %s sends it", subject, writeName(write))
-	if field == "LastTransitionTime" {
+	if field == "LastTransitionTime" && st.apply {
+		msg += "; apply the live condition's time while its status is unchanged"
+	} else if field == "LastTransitionTime" {
 		msg += "; use meta.SetStatusCondition"
 	} else if k8s.ThroughTemplate(f.info(), st.object) {
 		msg += ": a rollout each time"

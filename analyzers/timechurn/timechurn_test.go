@@ -21,7 +21,7 @@ func TestSetStatusConditionFix(t *testing.T) {
 	// The fixed file compiles, and only the whole-list replacement (no fix)
 	// is reported again.
 	fixtest.FixedIsClean(t, repotest.Testdata(t), timechurn.New(), "timechurn/fix",
-		[]string{"k8s.io", "sigs.k8s.io", "timechurn/a"}, "replaceAll")
+		[]string{"k8s.io", "sigs.k8s.io", "timechurn/a", "timechurn/applyconfiguration"}, "replaceAll")
 }
 
 // BenchmarkTimechurn measures the analyzer alone (facts included) on the

@@ -349,7 +349,7 @@ func (w *walk) value(fd *ast.FuncDecl, e ast.Expr) {
 		return
 	case *ast.CallExpr:
 		if p.Fun != e {
-			w.argument(p, e)
+			w.argument(fd, p, e)
 			return
 		}
 	}
@@ -445,7 +445,7 @@ func (w *walk) calls(caller *ast.FuncDecl, fn *types.Func, index int) {
 }
 
 // argument classifies a call that is given the object.
-func (w *walk) argument(call *ast.CallExpr, e ast.Expr) {
+func (w *walk) argument(fd *ast.FuncDecl, call *ast.CallExpr, e ast.Expr) {
 	info := w.t.info
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := info.Uses[id].(*types.Builtin); ok {
@@ -467,6 +467,15 @@ func (w *walk) argument(call *ast.CallExpr, e ast.Expr) {
 		}
 	case k8s.IsClientMethod(fn, "Create"):
 		w.out |= Created
+	case isApplyMethod(fn):
+		// status.WithConditions(cond): the value is now part of the
+		// builder, which the call returns and its receiver holds.
+		w.value(fd, call)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if v := astutil.RootVar(w.t.info, sel.X); v != nil {
+				w.variable(fd, v)
+			}
+		}
 	case k8s.IsClientMethod(fn, "Get", "List"):
 		// read into the object
 	case k8s.IsDeepEqual(fn) || isCmp(fn):
@@ -476,6 +485,12 @@ func (w *walk) argument(call *ast.CallExpr, e ast.Expr) {
 	default:
 		w.out |= Unknown
 	}
+}
+
+// isApplyMethod reports a method of an apply configuration.
+func isApplyMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path())
 }
 
 // isCmp reports go-cmp's Equal and Diff.

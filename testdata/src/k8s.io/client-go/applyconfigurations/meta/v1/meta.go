@@ -2,6 +2,8 @@
 // only the declarations the tests use, with upstream signatures.
 package v1
 
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 type TypeMetaApplyConfiguration struct {
 	Kind       *string
 	APIVersion *string
@@ -79,5 +81,29 @@ func (b *ObjectMetaApplyConfiguration) WithOwnerReferences(values ...*OwnerRefer
 
 func (b *ObjectMetaApplyConfiguration) WithFinalizers(values ...string) *ObjectMetaApplyConfiguration {
 	b.Finalizers = append(b.Finalizers, values...)
+	return b
+}
+
+type ConditionApplyConfiguration struct {
+	Type               *string
+	Status             *string
+	LastTransitionTime *metav1.Time
+	Reason             *string
+}
+
+func Condition() *ConditionApplyConfiguration { return &ConditionApplyConfiguration{} }
+
+func (b *ConditionApplyConfiguration) WithType(value string) *ConditionApplyConfiguration {
+	b.Type = &value
+	return b
+}
+
+func (b *ConditionApplyConfiguration) WithStatus(value string) *ConditionApplyConfiguration {
+	b.Status = &value
+	return b
+}
+
+func (b *ConditionApplyConfiguration) WithLastTransitionTime(value metav1.Time) *ConditionApplyConfiguration {
+	b.LastTransitionTime = &value
 	return b
 }
