@@ -2,10 +2,9 @@ package astutil
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 const pathSrc = `package p
@@ -38,18 +37,7 @@ func f(dep, newdep *Dep, i int) {
 `
 
 func TestPath(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", pathSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
-	}
-	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	f, info := repotest.TypeCheck(t, pathSrc)
 	var exprs []ast.Expr
 	ast.Inspect(f, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok {

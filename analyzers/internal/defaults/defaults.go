@@ -1,7 +1,7 @@
 // Package defaults knows which fields of Kubernetes' own API types the API
 // server fills in when an object leaves them unset: the defaulting code of
 // Kubernetes (SetDefaults_* functions and +default= markers), read by
-// tools/defaultgen at a pinned version into table_gen.go, and the fields
+// tools/defaultgen at a pinned version into table.tsv, and the fields
 // that the API server's registry, admission or controllers every cluster
 // runs fill in (a Service's clusterIP, a claim's volumeName).
 //
@@ -9,9 +9,44 @@
 // strictly with the live object sees a difference on every reconcile.
 package defaults
 
-//go:generate go run ../../../tools/defaultgen -kubernetes v1.37.2 -out table_gen.go
+//go:generate go run ../../../tools/defaultgen -kubernetes v1.37.2 -out table.tsv
 
-import "go/types"
+import (
+	_ "embed"
+	"go/types"
+	"strings"
+)
+
+//go:embed table.tsv
+var tableTSV string
+
+// KubernetesVersion is the version of Kubernetes' defaulting code the
+// table was read from, as its header says.
+var KubernetesVersion string
+
+var table = parse(tableTSV)
+
+// parse reads the generated table: one field per line, tab-separated
+// (package, type, field, when, by, root), after # header lines.
+func parse(text string) []Field {
+	var out []Field
+	for line := range strings.Lines(text) {
+		line = strings.TrimSuffix(line, "\n")
+		if v, ok := strings.CutPrefix(line, "# kubernetes\t"); ok {
+			KubernetesVersion = v
+			continue
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 6 {
+			panic("defaults: malformed line in table.tsv: " + line)
+		}
+		out = append(out, Field{Pkg: c[0], Type: c[1], Name: c[2], When: c[3], By: c[4], Root: c[5]})
+	}
+	return out
+}
 
 // A Field is one defaulted field: the struct declaring it (package path
 // and name), its name, when it is filled ("nil", "empty", "zero" or

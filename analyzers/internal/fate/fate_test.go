@@ -2,13 +2,11 @@ package fate
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 // Each function builds obj; the test asks where obj goes.
@@ -102,21 +100,7 @@ func names() []byte {
 `
 
 func TestDestinations(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Defs:       map[*ast.Ident]types.Object{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	f, info := repotest.TypeCheck(t, src)
 	g := funcs.Build(info, []*ast.File{f})
 	tr := New(info, g)
 	want := map[string]Set{

@@ -2,10 +2,9 @@ package funcs
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"testing"
+
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 // a calls b, b calls c; d is alone; e takes c as a value.
@@ -19,15 +18,7 @@ func e() { _ = c }
 `
 
 func graph(t *testing.T) *Graph {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
-	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
+	f, info := repotest.TypeCheck(t, src)
 	return Build(info, []*ast.File{f})
 }
 
