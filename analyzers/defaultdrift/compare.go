@@ -215,41 +215,33 @@ func (c *checker) defaulted(owner *types.Named, f *types.Var, kind string) (defa
 // itself or in a function of the package it calls.
 func (c *checker) leadsToWrite(fd *ast.FuncDecl, e ast.Expr, parents map[ast.Node]ast.Node, depth int) bool {
 	info := c.pass.TypesInfo
-	for {
-		p := parents[e]
+	// The whole condition the comparison is part of: !cmp, cmp && x, (cmp).
+	e = astutil.Climb(e, parents, func(p ast.Node, _ ast.Expr) (ast.Expr, bool) {
 		switch x := p.(type) {
 		case *ast.ParenExpr:
-			e = x
-			continue
+			return x, true
 		case *ast.UnaryExpr:
-			if x.Op == token.NOT {
-				e = x
-				continue
-			}
+			return x, x.Op == token.NOT
 		case *ast.BinaryExpr:
-			if x.Op == token.LAND || x.Op == token.LOR {
-				e = x
-				continue
-			}
-		case *ast.IfStmt:
-			return x.Cond == e && (c.writesIn(x.Body) || x.Else != nil && c.writesIn(x.Else) || c.writesAfter(x, parents))
-		case *ast.AssignStmt:
-			for i, r := range x.Rhs {
-				if r == e && i < len(x.Lhs) {
-					if v := astutil.RootVar(info, x.Lhs[i]); v != nil {
-						return c.varDecidesWrite(fd, v, parents)
-					}
+			return x, x.Op == token.LAND || x.Op == token.LOR
+		}
+		return nil, false
+	})
+	switch x := parents[e].(type) {
+	case *ast.IfStmt:
+		return x.Cond == e && (c.writesIn(x.Body) || x.Else != nil && c.writesIn(x.Else) || c.writesAfter(x, parents))
+	case *ast.AssignStmt:
+		for i, r := range x.Rhs {
+			if r == e && i < len(x.Lhs) {
+				if v := astutil.RootVar(info, x.Lhs[i]); v != nil {
+					return c.varDecidesWrite(fd, v, parents)
 				}
 			}
-			return false
-		case *ast.ReturnStmt:
-			if depth == 0 {
-				return false
-			}
-			return c.returnedDecidesWrite(fd, x, parents, depth)
 		}
-		return false
+	case *ast.ReturnStmt:
+		return depth > 0 && c.returnedDecidesWrite(fd, x, parents, depth)
 	}
+	return false
 }
 
 // varDecidesWrite reports an if testing v whose branches write.

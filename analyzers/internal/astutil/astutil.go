@@ -78,6 +78,21 @@ func IdentVar(info *types.Info, id *ast.Ident) *types.Var {
 	return v
 }
 
+// Climb returns the largest expression e is a part of through its
+// parents, as long as up accepts each step: up is given the parent of the
+// current expression and returns the expression to continue from (the
+// parent itself, or a larger one such as the call of a selected method),
+// or false to stop.
+func Climb(e ast.Expr, parents map[ast.Node]ast.Node, up func(parent ast.Node, e ast.Expr) (ast.Expr, bool)) ast.Expr {
+	for {
+		next, ok := up(parents[e], e)
+		if !ok {
+			return e
+		}
+		e = next
+	}
+}
+
 // Parents maps every node under root (root excluded) to the node that
 // encloses it.
 func Parents(root ast.Node) map[ast.Node]ast.Node {

@@ -251,48 +251,30 @@ func (w *walk) source(fd *ast.FuncDecl, e ast.Expr) {
 // *x, &x, x.M(...), append(x, ...) and conversions.
 func (w *walk) chain(e ast.Expr, parents map[ast.Node]ast.Node) ast.Expr {
 	info := w.t.info
-	for {
-		p := parents[e]
+	return astutil.Climb(e, parents, func(p ast.Node, e ast.Expr) (ast.Expr, bool) {
 		switch x := p.(type) {
-		case *ast.ParenExpr:
-			e = x
-			continue
+		case *ast.ParenExpr, *ast.StarExpr:
+			return x.(ast.Expr), true
 		case *ast.SelectorExpr:
-			if x.X == e {
-				if _, ok := parents[x].(*ast.CallExpr); ok && info.Selections[x] != nil {
-					if call := parents[x].(*ast.CallExpr); call.Fun == x {
-						e = call // x.M(...)
-						continue
-					}
-				}
-				e = x
-				continue
+			if x.X != e {
+				return nil, false
 			}
-		case *ast.StarExpr:
-			e = x
-			continue
+			if call, ok := parents[x].(*ast.CallExpr); ok && call.Fun == x && info.Selections[x] != nil {
+				return call, true // x.M(...)
+			}
+			return x, true
 		case *ast.IndexExpr:
-			if x.X == e {
-				e = x
-				continue
-			}
+			return x, x.X == e
 		case *ast.UnaryExpr:
-			if x.Op == token.AND {
-				e = x
-				continue
-			}
+			return x, x.Op == token.AND
 		case *ast.CallExpr:
-			if isAppend(info, x) && len(x.Args) > 0 {
-				e = x // append(list, v) or append(v.List, ...): the result holds it
-				continue
-			}
-			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
-				e = x // a conversion
-				continue
-			}
+			// append(list, v) or append(v.List, ...): the result holds it;
+			// and a conversion.
+			tv, isType := info.Types[x.Fun]
+			return x, isAppend(info, x) && len(x.Args) > 0 || isType && tv.IsType()
 		}
-		return e
-	}
+		return nil, false
+	})
 }
 
 // value follows an expression that holds (part of) the object: where its
