@@ -181,10 +181,12 @@ func (f *fnState) callStamp(call *ast.CallExpr) *stamp {
 // guarded reports whether n, in the function body, runs only after a
 // comparison: inside an if or case whose condition compares something
 // other than an error, or after an `if <comparison> { return }` earlier
-// in the function. Conditions on errors (err != nil, errors.Is(err, X),
+// in the function, in a closure (a retry callback) as in the code the
+// closure is written in. Conditions on errors (err != nil, errors.Is(err, X),
 // apierrors.IsNotFound(err)) and on a deletion timestamp do not count:
 // they do not say whether anything changed.
 func (f *fnState) guarded(n ast.Node) bool {
+	at := n // where an early return must end before
 	for p := f.parents[n]; p != nil; p = f.parents[p] {
 		switch x := p.(type) {
 		case *ast.IfStmt:
@@ -205,9 +207,12 @@ func (f *fnState) guarded(n ast.Node) bool {
 				}
 			}
 		case *ast.FuncLit:
-			return f.returnsBefore(x.Body, n)
+			if f.returnsBefore(x.Body, at) {
+				return true
+			}
+			at = x // a closure runs behind the guards of the code it is written in
 		case *ast.FuncDecl:
-			return f.returnsBefore(x.Body, n) || f.p.onlyCalledGuarded(x, callerDepth)
+			return f.returnsBefore(x.Body, at) || f.p.onlyCalledGuarded(x, callerDepth)
 		}
 	}
 	return false

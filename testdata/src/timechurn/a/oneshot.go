@@ -67,3 +67,17 @@ func (r *Reconciler) stampAndUpdate(ctx context.Context, dep *appsv1.Deployment)
 	dep.Spec.Template.Annotations["example.com/synced-at"] = time.Now().Format(time.RFC3339) // want `dep.Spec.Template.Annotations\["example.com/synced-at"\] gets time.Now\(\) on every reconcile and Update sends it: a rollout each time`
 	return r.Update(ctx, dep)
 }
+
+// A restart done in a retry callback, behind an early return when the
+// last restart is newer than the configuration: once per change.
+func (r *Reconciler) restartIfConfigChanged(ctx context.Context, dep *appsv1.Deployment, configUpdatedAt string) error {
+	if last, ok := dep.Spec.Template.Annotations["example.com/restarted"]; ok && last > configUpdatedAt {
+		return nil
+	}
+	return retry(func() error {
+		dep.Spec.Template.Annotations["example.com/restarted"] = time.Now().Format(time.RFC3339)
+		return r.Update(ctx, dep)
+	})
+}
+
+func retry(fn func() error) error { return fn() }
