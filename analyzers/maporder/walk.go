@@ -36,6 +36,10 @@ type loopCtx struct {
 	// preserves lists the lists that the current branch appends to only
 	// when an entry is missing from them (see missingFrom).
 	preserves []astutil.Path
+	// remainders lists the lists a loop over what is left of a map
+	// appends to, after a loop over a slice took its entries out (see
+	// remainderOf).
+	remainders []astutil.Path
 }
 
 func (s *fnState) block(list []ast.Stmt, ctx *loopCtx) {
@@ -179,9 +183,67 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 		if ctx != nil {
 			o = union(slices.Clone(ctx.origins), order)
 		}
-		inner = &loopCtx{origins: o, body: st.Body}
+		inner = &loopCtx{origins: o, body: st.Body, remainders: s.remainderOf(st)}
 	}
 	s.block(st.Body.List, inner)
+}
+
+// remainderOf returns, for a range over a map m, the lists an earlier loop
+// over a slice appended to while deleting its entries from m:
+//
+//	for _, p := range existing { if v, ok := m[p.Name]; ok { out = append(out, v); delete(m, p.Name) } }
+//	for _, v := range m { out = append(out, v) } // only what existing lacks, after it
+//
+// After the first write every entry is in the existing list and the map
+// loop adds nothing, so the order is stable.
+func (s *fnState) remainderOf(st *ast.RangeStmt) []astutil.Path {
+	info := s.p.pass.TypesInfo
+	if _, isMap := types.Unalias(info.TypeOf(st.X)).Underlying().(*types.Map); !isMap {
+		return nil
+	}
+	m, ok := astutil.PathOf(info, st.X)
+	if !ok {
+		return nil
+	}
+	var out []astutil.Path
+	ast.Inspect(s.body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= st.Pos() {
+			return false // the loop itself, or after it
+		}
+		r, ok := n.(*ast.RangeStmt)
+		if !ok || r.End() > st.Pos() {
+			return true // not a loop before this one: look inside (an enclosing one too)
+		}
+		if _, isSlice := types.Unalias(info.TypeOf(r.X)).Underlying().(*types.Slice); !isSlice {
+			return true
+		}
+		deletes := false
+		var appended []astutil.Path
+		ast.Inspect(r.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("delete") && len(x.Args) == 2 {
+					if q, ok := astutil.PathOf(info, x.Args[0]); ok && q.Equal(m) {
+						deletes = true
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if i < len(x.Rhs) && isAppendTo(info, x.Rhs[i], l) {
+						if q, ok := astutil.PathOf(info, l); ok {
+							appended = append(appended, q)
+						}
+					}
+				}
+			}
+			return true
+		})
+		if deletes {
+			out = append(out, appended...)
+		}
+		return true
+	})
+	return out
 }
 
 func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
@@ -388,6 +450,11 @@ func (s *fnState) preserved(lhs ast.Expr, ctx *loopCtx) bool {
 	p, ok := astutil.PathOf(info, lhs)
 	if !ok {
 		return false
+	}
+	for _, q := range ctx.remainders {
+		if p.Equal(q) {
+			return true
+		}
 	}
 	for _, q := range ctx.preserves {
 		if p.Equal(q) && s.existing(p) {

@@ -106,3 +106,34 @@ func sortedThroughPointer(svc *corev1.Service, ports map[string]int32) {
 	}
 	slices.SortFunc((*svc).Spec.Ports, func(a, b corev1.ServicePort) int { return strings.Compare(a.Name, b.Name) })
 }
+
+// The existing ports are kept in their order, taking each out of the map
+// of wanted ones; what is left in the map (ports the list lacks) goes
+// after them. After the first write nothing is left: stable.
+func keepThenRemainder(svc *corev1.Service, wanted map[string]corev1.ServicePort) {
+	var out []corev1.ServicePort
+	for _, p := range svc.Spec.Ports {
+		if w, ok := wanted[p.Name]; ok {
+			w.NodePort = p.NodePort
+			out = append(out, w)
+			delete(wanted, p.Name)
+		}
+	}
+	for _, w := range wanted {
+		out = append(out, w)
+	}
+	svc.Spec.Ports = out
+}
+
+// Entries taken out of another map leave this one whole: map order.
+func remainderOfOtherMap(svc *corev1.Service, wanted, seen map[string]corev1.ServicePort) {
+	var out []corev1.ServicePort
+	for _, p := range svc.Spec.Ports {
+		out = append(out, p)
+		delete(seen, p.Name)
+	}
+	for _, w := range wanted { // want `range over map wanted feeds ServiceSpec.Ports in map order`
+		out = append(out, w)
+	}
+	svc.Spec.Ports = out
+}
