@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -192,10 +193,10 @@ const maxFieldDepth = 10
 // settings; only fields filled when unset count.
 func (c *checker) defaulted(owner *types.Named, f *types.Var, kind string) (defaults.Field, bool) {
 	key := owner.Obj().Name() + "." + f.Name()
-	if containsStr(c.cfg.IgnoreFields, key) {
+	if slices.Contains(c.cfg.IgnoreFields, key) {
 		return defaults.Field{}, false
 	}
-	if containsStr(c.cfg.ExtraFields, key) {
+	if slices.Contains(c.cfg.ExtraFields, key) {
 		return defaults.Field{Type: owner.Obj().Name(), Name: f.Name(), When: "unset", By: "extra-fields"}, true
 	}
 	d, ok := defaults.Of(owner, f)

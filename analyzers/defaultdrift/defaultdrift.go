@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -60,7 +61,7 @@ func validateFields(key string, list []string) error {
 }
 
 func (c Config) known(k string) bool {
-	if containsStr(c.ExtraFields, k) {
+	if slices.Contains(c.ExtraFields, k) {
 		return true
 	}
 	typ, name, _ := strings.Cut(k, ".")
@@ -105,6 +106,19 @@ type builderFact struct {
 }
 
 func (*builderFact) AFact() {}
+
+// equal reports whether f and g say the same (their shapes are sorted).
+func (f *builderFact) equal(g *builderFact) bool {
+	if !f.Result.equal(g.Result) || len(f.Params) != len(g.Params) {
+		return false
+	}
+	for i, s := range f.Params {
+		if !s.equal(g.Params[i]) {
+			return false
+		}
+	}
+	return true
+}
 func (f *builderFact) String() string {
 	var parts []string
 	if f.Result != nil {
@@ -228,8 +242,7 @@ func (c *checker) summarise(fd *ast.FuncDecl) {
 			f.Params[i] = s
 		}
 	}
-	old := c.summaries[fn]
-	if old == nil || fmt.Sprint(old.Result, old.Params) != fmt.Sprint(f.Result, f.Params) {
+	if old := c.summaries[fn]; old == nil || !old.equal(f) {
 		c.summaries[fn] = f
 		c.changed = old != nil || f.Result != nil || len(f.Params) > 0
 	}

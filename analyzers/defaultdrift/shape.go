@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,13 +24,13 @@ type shape struct {
 }
 
 func (s *shape) add(path string) {
-	if !containsStr(s.Set, path) {
+	if !slices.Contains(s.Set, path) {
 		s.Set = append(s.Set, path)
 	}
 }
 
 func (s *shape) opaque(path string) {
-	if !containsStr(s.Opaque, path) {
+	if !slices.Contains(s.Opaque, path) {
 		s.Opaque = append(s.Opaque, path)
 	}
 }
@@ -88,7 +89,7 @@ func (s *shape) sets(path string) bool {
 			return true
 		}
 	}
-	return containsStr(s.Set, path)
+	return slices.Contains(s.Set, path)
 }
 
 // touches reports whether s sets anything at or under path (or may).
@@ -102,6 +103,14 @@ func (s *shape) touches(path string) bool {
 		}
 	}
 	return false
+}
+
+// equal reports whether two sorted shapes (or two nils) are the same.
+func (s *shape) equal(o *shape) bool {
+	if s == nil || o == nil {
+		return s == o
+	}
+	return slices.Equal(s.Set, o.Set) && slices.Equal(s.Opaque, o.Opaque)
 }
 
 func (s *shape) sort() {
@@ -119,15 +128,6 @@ func join(prefix, p string) string {
 		return prefix + p
 	}
 	return prefix + "." + p
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // shapeOf returns the shape of the value of e in fd: a composite literal,
@@ -290,7 +290,7 @@ func (c *checker) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *shape {
 					s.opaque(p)
 					continue
 				}
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && isAppend(info, call) {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && astutil.IsAppend(info, call) {
 					for _, a := range call.Args[1:] {
 						c.value(fd, a, p+"[]", s, depth)
 					}
@@ -393,9 +393,4 @@ func fieldPath(info *types.Info, e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-func isAppend(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("append") && len(call.Args) > 0
 }

@@ -137,16 +137,9 @@ func describeField(v *types.Var) string {
 	return v.Name()
 }
 
-func recvName(sig *types.Signature) string {
-	if n := k8s.Named(sig.Recv().Type()); n != nil {
-		return n.Obj().Name()
-	}
-	return "receiver"
-}
-
 func calleeName(fn *types.Func) string {
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		return recvName(sig) + "." + fn.Name()
+		return k8s.ReceiverName(sig) + "." + fn.Name()
 	}
 	if fn.Pkg() != nil {
 		return fn.Pkg().Name() + "." + fn.Name()

@@ -194,24 +194,10 @@ func isInteger(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-// isAppend reports whether e is a call of the append builtin.
-func isAppend(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
-}
-
 // isAppendTo reports whether e is append(dst, ...) with dst the location
 // lhs is (compared as access paths).
 func isAppendTo(info *types.Info, e, lhs ast.Expr) bool {
-	if !isAppend(info, e) {
+	if !astutil.IsAppend(info, e) {
 		return false
 	}
 	call := ast.Unparen(e).(*ast.CallExpr)

@@ -361,7 +361,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	if !ok {
 		return
 	}
-	if ctx != nil && isAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
+	if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 		rt = union(slices.Clone(rt), ctx.origins)
 	}
 	s.set(k, rt)
@@ -489,7 +489,7 @@ func (s *fnState) existing(p astutil.Path) bool {
 		switch {
 		case k8s.IsFunc(fn, "slices", "Clone"):
 			e = call.Args[0]
-		case isAppend(info, call) && len(call.Args) == 2 && call.Ellipsis.IsValid():
+		case astutil.IsAppend(info, call) && len(call.Args) == 2 && call.Ellipsis.IsValid():
 			e = call.Args[1]
 		}
 	}
@@ -596,7 +596,7 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 	// and a variadic one called in map order appends in map order.
 	if sig != nil && sig.Recv() != nil && strings.HasPrefix(fn.Name(), "With") &&
 		fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path()) {
-		desc := recvName(sig) + "." + fn.Name()
+		desc := k8s.ReceiverName(sig) + "." + fn.Name()
 		at := call.Pos()
 		if sel != nil {
 			at = sel.Sel.Pos() // in a builder chain, the method, not the chain's start
@@ -612,7 +612,7 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 	// Setters of API objects (SetAnnotations, SetLabels, SetFinalizers...).
 	if sig != nil && sig.Recv() != nil && strings.HasPrefix(fn.Name(), "Set") && s.p.api.IsAPIPackage(fn.Pkg()) {
 		for _, arg := range call.Args {
-			s.sink(s.taintOf(arg), recvName(sig)+"."+fn.Name(), call.Pos())
+			s.sink(s.taintOf(arg), k8s.ReceiverName(sig)+"."+fn.Name(), call.Pos())
 		}
 	}
 

@@ -366,16 +366,7 @@ type store struct {
 
 // isApplyBuilder reports a With* method of an apply configuration.
 func isApplyBuilder(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() != nil && fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path()) && strings.HasPrefix(fn.Name(), "With")
-}
-
-// recvName names a method's receiver type.
-func recvName(fn *types.Func) string {
-	if n := k8s.Named(fn.Type().(*types.Signature).Recv().Type()); n != nil {
-		return n.Obj().Name()
-	}
-	return "receiver"
+	return k8s.IsApplyMethod(fn) && strings.HasPrefix(fn.Name(), "With")
 }
 
 // stores lists the unguarded stores of stamps in the function.
@@ -409,7 +400,7 @@ func (f *fnState) stores() []store {
 				if s := f.stampOf(x.Args[0]); s != nil && !f.guarded(x) {
 					st := *s
 					st.Field = strings.TrimPrefix(fn.Name(), "With")
-					out = append(out, store{at: x, object: x, stamp: st, via: recvName(fn) + "." + fn.Name(), apply: true, litDepth: f.litDepth(x)})
+					out = append(out, store{at: x, object: x, stamp: st, via: k8s.ReceiverName(fn.Type().(*types.Signature)) + "." + fn.Name(), apply: true, litDepth: f.litDepth(x)})
 				}
 				return true
 			}

@@ -49,6 +49,16 @@ func Base(info *types.Info, e ast.Expr) (ast.Expr, bool) {
 	return nil, false
 }
 
+// IsAppend reports whether e is a call of the append builtin.
+func IsAppend(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("append")
+}
+
 // IsLocal reports whether v is declared inside a function.
 func IsLocal(v *types.Var) bool {
 	return v != nil && v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope()

@@ -271,7 +271,7 @@ func (w *walk) chain(e ast.Expr, parents map[ast.Node]ast.Node) ast.Expr {
 			// append(list, v) or append(v.List, ...): the result holds it;
 			// and a conversion.
 			tv, isType := info.Types[x.Fun]
-			return x, isAppend(info, x) && len(x.Args) > 0 || isType && tv.IsType()
+			return x, astutil.IsAppend(info, x) && len(x.Args) > 0 || isType && tv.IsType()
 		}
 		return nil, false
 	})
@@ -449,7 +449,7 @@ func (w *walk) argument(fd *ast.FuncDecl, call *ast.CallExpr, e ast.Expr) {
 		}
 	case k8s.IsClientMethod(fn, "Create"):
 		w.out |= Created
-	case isApplyMethod(fn):
+	case k8s.IsApplyMethod(fn):
 		// status.WithConditions(cond): the value is now part of the
 		// builder, which the call returns and its receiver holds.
 		w.value(fd, call)
@@ -467,12 +467,6 @@ func (w *walk) argument(fd *ast.FuncDecl, call *ast.CallExpr, e ast.Expr) {
 	default:
 		w.out |= Unknown
 	}
-}
-
-// isApplyMethod reports a method of an apply configuration.
-func isApplyMethod(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() != nil && fn.Pkg() != nil && k8s.IsApplyConfigPath(fn.Pkg().Path())
 }
 
 // isCmp reports go-cmp's Equal and Diff.
@@ -495,15 +489,6 @@ func isExport(fn *types.Func) bool {
 		return strings.HasPrefix(name, "Marshal") || name == "Encode"
 	}
 	return false
-}
-
-func isAppend(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
 }
 
 // carries reports whether a value of t can hold (part of) an object: not

@@ -109,6 +109,22 @@ func IsApplyConfigPath(path string) bool {
 	return false
 }
 
+// IsApplyMethod reports a method of an apply configuration (a builder:
+// WithName, WithStatus, ...).
+func IsApplyMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && fn.Pkg() != nil && IsApplyConfigPath(fn.Pkg().Path())
+}
+
+// ReceiverName names the receiver type of a method's signature, or
+// "receiver" when it has no name.
+func ReceiverName(sig *types.Signature) string {
+	if n := Named(sig.Recv().Type()); n != nil {
+		return n.Obj().Name()
+	}
+	return "receiver"
+}
+
 // IsKubernetesLibrary reports whether the package of pass belongs to the
 // Kubernetes libraries (k8s.io/..., sigs.k8s.io/...) used as a dependency,
 // or holds generated apply configurations. Analyzers know the functions of

@@ -153,3 +153,20 @@ func callbacks() {
 
 func each(func(client.Object))    {}
 func each2(func(pod *corev1.Pod)) {}
+
+// A helper that reads into the object it is handed makes the caller's
+// object live; one that only looks at it does not.
+func (r *Reconciler) getInto(ctx context.Context, key client.ObjectKey, obj client.Object) error {
+	return r.Get(ctx, key, obj)
+}
+
+func describe(obj client.Object) string { return obj.GetName() }
+
+func (r *Reconciler) readByHelper(ctx context.Context, key client.ObjectKey) {
+	current := &appsv1.Deployment{}
+	_ = r.getInto(ctx, key, current)
+	probe(current) // want `current: read with Get or List`
+	other := &appsv1.Deployment{}
+	_ = describe(other)
+	probe(other)
+}
