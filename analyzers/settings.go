@@ -65,7 +65,7 @@ func (s Settings) validate(prefix string) error {
 		}
 	}
 	for _, err := range []error{s.Maporder.Validate(), s.Stalekey.Validate("stalekey"),
-		s.Presencedrift.Validate("presencedrift"), s.Admissionclobber.Validate(), s.Defaultdrift.Validate()} {
+		s.Presencedrift.Validate("presencedrift"), admissionclobber.Validate(s.Admissionclobber), defaultdrift.Validate(s.Defaultdrift)} {
 		if err != nil {
 			return fmt.Errorf("%s.%w", prefix, err)
 		}
@@ -103,31 +103,29 @@ func New(s Settings) []*analysis.Analyzer {
 	return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(s.Disable, a.Name) })
 }
 
+// of returns, by analyzer name, a pointer to that analyzer's settings.
+func (s *Settings) of() map[string]any {
+	return map[string]any{
+		"maporder":         &s.Maporder,
+		"stalekey":         &s.Stalekey,
+		"admissionclobber": &s.Admissionclobber,
+		"presencedrift":    &s.Presencedrift,
+		"restartrevert":    &s.Restartrevert,
+		"defaultdrift":     &s.Defaultdrift,
+		"timechurn":        &s.Timechurn,
+	}
+}
+
 // NewOne returns a fresh analyzer named name, with its own settings
 // decoded strictly from raw (errors name "<name>.<key>"), for a linter
 // that runs one analyzer.
 func NewOne(name string, raw any) (*analysis.Analyzer, error) {
 	var s Settings
-	var err error
-	switch name {
-	case "maporder":
-		err = settings.Decode(name, raw, &s.Maporder)
-	case "stalekey":
-		err = settings.Decode(name, raw, &s.Stalekey)
-	case "admissionclobber":
-		err = settings.Decode(name, raw, &s.Admissionclobber)
-	case "presencedrift":
-		err = settings.Decode(name, raw, &s.Presencedrift)
-	case "restartrevert":
-		err = settings.Decode(name, raw, &s.Restartrevert)
-	case "defaultdrift":
-		err = settings.Decode(name, raw, &s.Defaultdrift)
-	case "timechurn":
-		err = settings.Decode(name, raw, &s.Timechurn)
-	default:
+	dst, ok := s.of()[name]
+	if !ok {
 		return nil, fmt.Errorf("unknown analyzer %q", name)
 	}
-	if err != nil {
+	if err := settings.Decode(name, raw, dst); err != nil {
 		return nil, err
 	}
 	if err := s.validate(""); err != nil {

@@ -64,6 +64,15 @@ func TestDecodeSettingsErrorsNameTheKey(t *testing.T) {
 	if _, err := analyzers.NewOne("presencedrift", map[string]any{"x": true}); err == nil || err.Error() != "presencedrift.x: unknown setting (known: owned-prefixes)" {
 		t.Errorf("NewOne error = %v", err)
 	}
+	// Every analyzer of the suite can be built alone, and only those.
+	for _, name := range analyzers.Names() {
+		if a, err := analyzers.NewOne(name, map[string]any{}); err != nil || a.Name != name {
+			t.Errorf("NewOne(%q) = %v, %v", name, a, err)
+		}
+	}
+	if _, err := analyzers.NewOne("strand", nil); err == nil || err.Error() != `unknown analyzer "strand"` {
+		t.Errorf("NewOne(strand) error = %v", err)
+	}
 }
 
 // Each build gets its own analyzers; the package defaults are untouched.

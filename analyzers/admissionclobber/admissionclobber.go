@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -25,54 +24,28 @@ import (
 //go:embed doc.go
 var doc string
 
-// Config holds the settings of admissionclobber.
-type Config struct {
-	// ExtraFields adds fields to the default list ("extra-fields").
-	ExtraFields []string `json:"extra-fields"`
-	// IgnoreFields removes fields from the list ("ignore-fields").
-	IgnoreFields []string `json:"ignore-fields"`
-}
+// Config holds the settings of admissionclobber: extra-fields adds fields
+// to the default list, ignore-fields removes fields from it.
+type Config = settings.Fields
 
 // Validate reports the first bad setting, naming its key.
-func (c Config) Validate() error {
-	if err := validateFields("admissionclobber.extra-fields", c.ExtraFields); err != nil {
-		return err
-	}
-	if err := validateFields("admissionclobber.ignore-fields", c.IgnoreFields); err != nil {
-		return err
-	}
-	known := newFieldSet(Config{ExtraFields: c.ExtraFields})
-	for i, k := range c.IgnoreFields {
-		if _, ok := known[k]; !ok {
-			return fmt.Errorf("admissionclobber.ignore-fields[%d]: %q is neither a default field nor in extra-fields", i, k)
-		}
-	}
-	return nil
-}
+func Validate(c Config) error { return table.Validate(c) }
 
 // Analyzer reports admission-mutated fields replaced on live Pods.
 var Analyzer = New(Config{})
 
 // New returns an admissionclobber analyzer with the given settings.
 func New(cfg Config) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:      "admissionclobber",
-		Doc:       analysisdoc.MustExtract(doc, "admissionclobber"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#admissionclobber",
-		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer},
-		FactTypes: []analysis.Fact{new(replacesFact)},
-	}
-	a.Flags.Var(settings.NewList("admissionclobber.extra-fields", &cfg.ExtraFields, validateFields), "extra-fields",
-		"comma-separated fields (PodSpec.Name or Container.Name) that admission mutates, added to the default list")
-	a.Flags.Var(settings.NewList("admissionclobber.ignore-fields", &cfg.IgnoreFields, validateFields), "ignore-fields",
-		"comma-separated fields (PodSpec.Name or Container.Name) removed from the list")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		if err := cfg.Validate(); err != nil {
+	a := directive.New("admissionclobber", doc, func(pass *analysis.Pass) (any, error) {
+		if err := Validate(cfg); err != nil {
 			return nil, err
 		}
 		return run(pass, newFieldSet(cfg))
-	}
-	return directive.Wrap(a)
+	}, []*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer}, new(replacesFact))
+	table.Flags(&a.Flags, &cfg,
+		"comma-separated fields (PodSpec.Name or Container.Name) that admission mutates, added to the default list",
+		"comma-separated fields (PodSpec.Name or Container.Name) removed from the list")
+	return a
 }
 
 // Replace is one wholesale replacement that a function makes in the

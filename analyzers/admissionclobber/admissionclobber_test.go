@@ -37,7 +37,7 @@ func TestSettingsValidation(t *testing.T) {
 			`admissionclobber.ignore-fields[1]: "PodSpec.HostAliases" is neither a default field nor in extra-fields`},
 		{admissionclobber.Config{ExtraFields: []string{"PodSpec.HostAliases"}, IgnoreFields: []string{"PodSpec.HostAliases"}}, ""},
 	} {
-		err := tc.cfg.Validate()
+		err := admissionclobber.Validate(tc.cfg)
 		got := ""
 		if err != nil {
 			got = err.Error()

@@ -1,10 +1,11 @@
 package admissionclobber
 
 import (
-	"fmt"
 	"go/token"
 	"slices"
 	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
 )
 
 // field is a Pod field that admission mutates.
@@ -84,13 +85,16 @@ func (s fieldSet) of(owner string) []string {
 	return out
 }
 
-// validateFields checks a list of "PodSpec.Name" or "Container.Name" keys.
-func validateFields(key string, list []string) error {
-	for i, k := range list {
+// table is the list that admissionclobber's settings adjust.
+var table = settings.FieldTable{
+	Analyzer: "admissionclobber",
+	Form:     "PodSpec.Name or Container.Name",
+	Spelled: func(k string) bool {
 		owner, name, ok := strings.Cut(k, ".")
-		if !ok || (owner != "PodSpec" && owner != "Container") || !token.IsExported(name) || !token.IsIdentifier(name) {
-			return fmt.Errorf("%s[%d]: %q is not a field of the form PodSpec.Name or Container.Name", key, i, k)
-		}
-	}
-	return nil
+		return ok && (owner == "PodSpec" || owner == "Container") && token.IsExported(name) && token.IsIdentifier(name)
+	},
+	Entry: "a default field",
+	Holds: func(k string) bool {
+		return slices.ContainsFunc(defaultFields, func(f field) bool { return f.key() == k })
+	},
 }

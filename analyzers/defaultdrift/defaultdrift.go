@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/defaults"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
@@ -25,52 +24,27 @@ import (
 //go:embed doc.go
 var doc string
 
-// Config holds the settings of defaultdrift.
-type Config struct {
-	// ExtraFields adds server-defaulted fields, as Type.Field
-	// ("extra-fields"): a defaulting webhook's, or a custom resource's.
-	ExtraFields []string `json:"extra-fields"`
-	// IgnoreFields removes fields from the table ("ignore-fields").
-	IgnoreFields []string `json:"ignore-fields"`
-}
+// Config holds the settings of defaultdrift: extra-fields adds
+// server-defaulted fields (a defaulting webhook's, or a custom
+// resource's), ignore-fields leaves fields of the table out.
+type Config = settings.Fields
 
 // Validate reports the first bad setting, naming its key.
-func (c Config) Validate() error {
-	if err := validateFields("defaultdrift.extra-fields", c.ExtraFields); err != nil {
-		return err
-	}
-	if err := validateFields("defaultdrift.ignore-fields", c.IgnoreFields); err != nil {
-		return err
-	}
-	for i, k := range c.IgnoreFields {
-		if !c.known(k) {
-			return fmt.Errorf("defaultdrift.ignore-fields[%d]: %q is neither a server-defaulted field nor in extra-fields", i, k)
-		}
-	}
-	return nil
-}
+func Validate(c Config) error { return table.Validate(c) }
 
-func validateFields(key string, list []string) error {
-	for i, k := range list {
+// table is the list of server-defaulted fields that the settings adjust.
+var table = settings.FieldTable{
+	Analyzer: "defaultdrift",
+	Form:     "Type.Field",
+	Spelled: func(k string) bool {
 		typ, name, ok := strings.Cut(k, ".")
-		if !ok || !token.IsExported(typ) || !token.IsExported(name) || !token.IsIdentifier(typ) || !token.IsIdentifier(name) {
-			return fmt.Errorf("%s[%d]: %q is not a field of the form Type.Field", key, i, k)
-		}
-	}
-	return nil
-}
-
-func (c Config) known(k string) bool {
-	if slices.Contains(c.ExtraFields, k) {
-		return true
-	}
-	typ, name, _ := strings.Cut(k, ".")
-	for _, f := range defaults.All() {
-		if f.Type == typ && f.Name == name {
-			return true
-		}
-	}
-	return false
+		return ok && token.IsExported(typ) && token.IsExported(name) && token.IsIdentifier(typ) && token.IsIdentifier(name)
+	},
+	Entry: "a server-defaulted field",
+	Holds: func(k string) bool {
+		typ, name, _ := strings.Cut(k, ".")
+		return slices.ContainsFunc(defaults.All(), func(f defaults.Field) bool { return f.Type == typ && f.Name == name })
+	},
 }
 
 // Analyzer reports strict drift checks that server defaulting keeps unequal.
@@ -78,24 +52,14 @@ var Analyzer = New(Config{})
 
 // New returns a defaultdrift analyzer with the given settings.
 func New(cfg Config) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:      "defaultdrift",
-		Doc:       analysisdoc.MustExtract(doc, "defaultdrift"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#defaultdrift",
-		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer},
-		FactTypes: []analysis.Fact{new(builderFact)},
-	}
-	a.Flags.Var(settings.NewList("defaultdrift.extra-fields", &cfg.ExtraFields, validateFields), "extra-fields",
-		"comma-separated Type.Field server-defaulted fields to add")
-	a.Flags.Var(settings.NewList("defaultdrift.ignore-fields", &cfg.IgnoreFields, validateFields), "ignore-fields",
-		"comma-separated Type.Field fields to leave out")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		if err := cfg.Validate(); err != nil {
+	a := directive.New("defaultdrift", doc, func(pass *analysis.Pass) (any, error) {
+		if err := Validate(cfg); err != nil {
 			return nil, err
 		}
 		return run(pass, cfg)
-	}
-	return directive.Wrap(a)
+	}, []*analysis.Analyzer{live.Analyzer, funcs.Analyzer}, new(builderFact))
+	table.Flags(&a.Flags, &cfg, "comma-separated Type.Field server-defaulted fields to add", "comma-separated Type.Field fields to leave out")
+	return a
 }
 
 // A builderFact says which fields a function sets on its result (a

@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -37,22 +36,15 @@ var Analyzer = New(Config{})
 // New returns a maporder analyzer with the given settings. Its flags
 // (-maporder.api-packages) change the settings of this analyzer only.
 func New(cfg Config) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:      "maporder",
-		Doc:       analysisdoc.MustExtract(doc, "maporder"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#maporder",
-		FactTypes: []analysis.Fact{new(orderFact)},
-		Requires:  []*analysis.Analyzer{funcs.Analyzer},
-	}
-	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
-		"comma-separated package path prefixes whose struct types count as Kubernetes API types")
-	a.Run = func(pass *analysis.Pass) (any, error) {
+	a := directive.New("maporder", doc, func(pass *analysis.Pass) (any, error) {
 		if err := cfg.Validate(); err != nil {
 			return nil, err
 		}
 		return run(pass, cfg)
-	}
-	return directive.Wrap(a)
+	}, []*analysis.Analyzer{funcs.Analyzer}, new(orderFact))
+	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
+		"comma-separated package path prefixes whose struct types count as Kubernetes API types")
+	return a
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {

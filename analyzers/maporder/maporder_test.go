@@ -11,11 +11,15 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
+// TestBasic: map order into each kind of sink, and the sanitizers that
+// make it stable.
 func TestBasic(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/basic")
 }
 
+// TestHelpersAcrossPackages: order produced or consumed by helpers in
+// other packages travels as facts.
 func TestHelpersAcrossPackages(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}),

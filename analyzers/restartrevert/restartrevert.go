@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -30,14 +29,8 @@ var Analyzer = New()
 
 // New returns a fresh restartrevert analyzer (it has no settings).
 func New() *analysis.Analyzer {
-	return directive.Wrap(&analysis.Analyzer{
-		Name:      "restartrevert",
-		Doc:       analysisdoc.MustExtract(doc, "restartrevert"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#restartrevert",
-		Requires:  []*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer},
-		FactTypes: []analysis.Fact{new(carriesFact)},
-		Run:       run,
-	})
+	return directive.New("restartrevert", doc, run,
+		[]*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact))
 }
 
 const (

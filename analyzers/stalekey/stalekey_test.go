@@ -11,11 +11,15 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
+// TestStaleKey: merges into live objects that keep keys the operator
+// stopped writing, and the pruning fix offered for each.
 func TestStaleKey(t *testing.T) {
 	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a")
 }
 
+// TestOwnedPrefixes: keys under an owned prefix are the operator's
+// wherever they are written; the flag names a bad entry by index.
 func TestOwnedPrefixes(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{OwnedPrefixes: []string{"example.com/"}}), "stalekey/prefix")

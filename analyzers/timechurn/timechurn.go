@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
@@ -29,14 +28,7 @@ var Analyzer = New()
 
 // New returns a fresh timechurn analyzer (it has no settings).
 func New() *analysis.Analyzer {
-	return directive.Wrap(&analysis.Analyzer{
-		Name:      "timechurn",
-		Doc:       analysisdoc.MustExtract(doc, "timechurn"),
-		URL:       "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#timechurn",
-		Requires:  []*analysis.Analyzer{funcs.Analyzer},
-		FactTypes: []analysis.Fact{new(stampFact)},
-		Run:       run,
-	})
+	return directive.New("timechurn", doc, run, []*analysis.Analyzer{funcs.Analyzer}, new(stampFact))
 }
 
 // maxRounds bounds the summary fixed point: a chain of helpers in one

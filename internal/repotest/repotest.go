@@ -46,10 +46,28 @@ func root() (string, error) {
 	}
 }
 
-// BuildExample builds examples/operator, for a TestMain: on a cold build
-// cache its Kubernetes dependencies take minutes to compile, and tests that
-// start in parallel would otherwise each compile them at the same time.
-func BuildExample() error {
+// Main is the TestMain of the integration tests of a driver: it builds
+// the main package in the working directory as name into a temporary
+// directory, stores its path in binary, builds examples/operator, runs the
+// tests and exits with their code. The example is built first because on a
+// cold build cache its Kubernetes dependencies take minutes to compile, and
+// tests that start in parallel would otherwise each compile them at once.
+func Main(m *testing.M, name string, binary *string) {
+	dir, err := build(name)
+	if err == nil {
+		*binary = filepath.Join(dir, name)
+		err = buildExample()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func buildExample() error {
 	dir, err := root()
 	if err != nil {
 		return err
@@ -97,17 +115,16 @@ func EqualLines(t testing.TB, what string, got, want []string) {
 	}
 }
 
-// Build builds the main package in the working directory into a
-// temporary directory, for a TestMain; remove the directory when done.
-func Build(name string) (binary, dir string, err error) {
-	dir, err = os.MkdirTemp("", name)
+// build builds the main package in the working directory as name into a
+// new temporary directory, which it returns.
+func build(name string) (string, error) {
+	dir, err := os.MkdirTemp("", name)
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
-	binary = filepath.Join(dir, name)
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, name), ".").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
-		return "", "", fmt.Errorf("building %s: %v\n%s", name, err, out)
+		return "", fmt.Errorf("building %s: %v\n%s", name, err, out)
 	}
-	return binary, dir, nil
+	return dir, nil
 }

@@ -19,21 +19,7 @@ import (
 
 var binary string
 
-func TestMain(m *testing.M) {
-	var dir string
-	var err error
-	binary, dir, err = repotest.Build("golangci-lint")
-	if err == nil {
-		err = repotest.BuildExample()
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	_ = os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { repotest.Main(m, "golangci-lint", &binary) }
 
 // example copies examples/operator and the example configuration into a
 // temporary directory and returns it.

@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"golang.org/x/tools/go/analysis"
 )
@@ -121,6 +122,24 @@ func Guard(a *analysis.Analyzer) *analysis.Analyzer {
 		return inner(pass)
 	}
 	return a
+}
+
+// docsURL is where docs/analyzers.md gives each analyzer a section.
+const docsURL = "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#"
+
+// New returns the suite's analyzer name, wrapped (Wrap): its Doc is the
+// "# Analyzer name" section of doc, the content of its doc.go, and its URL
+// the analyzer's section of docs/analyzers.md. Flags may be added to the
+// result; run must read settings through a pointer the flags set.
+func New(name, doc string, run func(*analysis.Pass) (any, error), requires []*analysis.Analyzer, facts ...analysis.Fact) *analysis.Analyzer {
+	return Wrap(&analysis.Analyzer{
+		Name:      name,
+		Doc:       analysisdoc.MustExtract(doc, name),
+		URL:       docsURL + name,
+		Requires:  requires,
+		FactTypes: facts,
+		Run:       run,
+	})
 }
 
 // Wrap makes a's Run honour ignore directives and generated files, report

@@ -15,6 +15,8 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
+// TestIgnoreAndGenerated: trailing and leading directives, their
+// mandatory reason, and generated files, seen through maporder.
 func TestIgnoreAndGenerated(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "directive/a")

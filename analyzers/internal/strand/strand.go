@@ -19,7 +19,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -121,18 +120,12 @@ func Own(cfg Config) (*analysis.Analyzer, *Config) {
 // (the list it shares with other); requires are its other requirements.
 func Attach(name, doc string, requires []*analysis.Analyzer, engine *analysis.Analyzer, cfg *Config, other string,
 	run func(*analysis.Pass, *Result) (any, error)) *analysis.Analyzer {
-	a := &analysis.Analyzer{
-		Name:     name,
-		Doc:      analysisdoc.MustExtract(doc, name),
-		URL:      "https://github.com/reconcilelint/reconcilelint/blob/main/docs/analyzers.md#" + name,
-		Requires: append(requires, engine),
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[engine].(*Result))
-		},
-	}
+	a := directive.New(name, doc, func(pass *analysis.Pass) (any, error) {
+		return run(pass, pass.ResultOf[engine].(*Result))
+	}, append(requires, engine))
 	a.Flags.Var(settings.NewPrefixList(name+".owned-prefixes", &cfg.OwnedPrefixes), "owned-prefixes",
 		"comma-separated annotation/label key prefixes that are operator-owned wherever they are written (shared with "+other+")")
-	return directive.Wrap(a)
+	return a
 }
 
 var (
