@@ -12,11 +12,8 @@ type StatefulSetSpecApplyConfiguration struct {
 	Template *corev1.PodTemplateSpecApplyConfiguration
 }
 
-func StatefulSetSpec() *StatefulSetSpecApplyConfiguration { return &StatefulSetSpecApplyConfiguration{} }
-
-func (b *StatefulSetSpecApplyConfiguration) WithReplicas(value int32) *StatefulSetSpecApplyConfiguration {
-	b.Replicas = &value
-	return b
+func StatefulSetSpec() *StatefulSetSpecApplyConfiguration {
+	return &StatefulSetSpecApplyConfiguration{}
 }
 
 func (b *StatefulSetSpecApplyConfiguration) WithTemplate(value *corev1.PodTemplateSpecApplyConfiguration) *StatefulSetSpecApplyConfiguration {

@@ -60,11 +60,6 @@ func (b *VolumeMountApplyConfiguration) WithName(value string) *VolumeMountApply
 	return b
 }
 
-func (b *VolumeMountApplyConfiguration) WithMountPath(value string) *VolumeMountApplyConfiguration {
-	b.MountPath = &value
-	return b
-}
-
 type ContainerApplyConfiguration struct {
 	Name         *string
 	Image        *string
@@ -82,21 +77,6 @@ func (b *ContainerApplyConfiguration) WithName(value string) *ContainerApplyConf
 	return b
 }
 
-func (b *ContainerApplyConfiguration) WithImage(value string) *ContainerApplyConfiguration {
-	b.Image = &value
-	return b
-}
-
-func (b *ContainerApplyConfiguration) WithCommand(values ...string) *ContainerApplyConfiguration {
-	b.Command = append(b.Command, values...)
-	return b
-}
-
-func (b *ContainerApplyConfiguration) WithArgs(values ...string) *ContainerApplyConfiguration {
-	b.Args = append(b.Args, values...)
-	return b
-}
-
 func (b *ContainerApplyConfiguration) WithPorts(values ...*ContainerPortApplyConfiguration) *ContainerApplyConfiguration {
 	for i := range values {
 		b.Ports = append(b.Ports, *values[i])
@@ -107,13 +87,6 @@ func (b *ContainerApplyConfiguration) WithPorts(values ...*ContainerPortApplyCon
 func (b *ContainerApplyConfiguration) WithEnv(values ...*EnvVarApplyConfiguration) *ContainerApplyConfiguration {
 	for i := range values {
 		b.Env = append(b.Env, *values[i])
-	}
-	return b
-}
-
-func (b *ContainerApplyConfiguration) WithVolumeMounts(values ...*VolumeMountApplyConfiguration) *ContainerApplyConfiguration {
-	for i := range values {
-		b.VolumeMounts = append(b.VolumeMounts, *values[i])
 	}
 	return b
 }
@@ -132,22 +105,14 @@ func (b *PodSpecApplyConfiguration) WithContainers(values ...*ContainerApplyConf
 	return b
 }
 
-func (b *PodSpecApplyConfiguration) WithNodeSelector(entries map[string]string) *PodSpecApplyConfiguration {
-	if b.NodeSelector == nil && len(entries) > 0 {
-		b.NodeSelector = make(map[string]string, len(entries))
-	}
-	for k, v := range entries {
-		b.NodeSelector[k] = v
-	}
-	return b
-}
-
 type PodTemplateSpecApplyConfiguration struct {
 	*metav1.ObjectMetaApplyConfiguration
 	Spec *PodSpecApplyConfiguration
 }
 
-func PodTemplateSpec() *PodTemplateSpecApplyConfiguration { return &PodTemplateSpecApplyConfiguration{} }
+func PodTemplateSpec() *PodTemplateSpecApplyConfiguration {
+	return &PodTemplateSpecApplyConfiguration{}
+}
 
 func (b *PodTemplateSpecApplyConfiguration) ensureObjectMetaApplyConfigurationExists() {
 	if b.ObjectMetaApplyConfiguration == nil {
@@ -192,16 +157,6 @@ func (b *ServicePortApplyConfiguration) WithPort(value int32) *ServicePortApplyC
 	return b
 }
 
-func (b *ServicePortApplyConfiguration) WithTargetPort(value intstr.IntOrString) *ServicePortApplyConfiguration {
-	b.TargetPort = &value
-	return b
-}
-
-func (b *ServicePortApplyConfiguration) WithNodePort(value int32) *ServicePortApplyConfiguration {
-	b.NodePort = &value
-	return b
-}
-
 type ServiceSpecApplyConfiguration struct {
 	Ports    []ServicePortApplyConfiguration
 	Selector map[string]string
@@ -212,16 +167,6 @@ func ServiceSpec() *ServiceSpecApplyConfiguration { return &ServiceSpecApplyConf
 func (b *ServiceSpecApplyConfiguration) WithPorts(values ...*ServicePortApplyConfiguration) *ServiceSpecApplyConfiguration {
 	for i := range values {
 		b.Ports = append(b.Ports, *values[i])
-	}
-	return b
-}
-
-func (b *ServiceSpecApplyConfiguration) WithSelector(entries map[string]string) *ServiceSpecApplyConfiguration {
-	if b.Selector == nil && len(entries) > 0 {
-		b.Selector = make(map[string]string, len(entries))
-	}
-	for k, v := range entries {
-		b.Selector[k] = v
 	}
 	return b
 }
@@ -256,16 +201,6 @@ func ConfigMap(name, namespace string) *ConfigMapApplyConfiguration {
 	b := &ConfigMapApplyConfiguration{ObjectMetaApplyConfiguration: &metav1.ObjectMetaApplyConfiguration{}}
 	b.WithName(name)
 	b.WithNamespace(namespace)
-	return b
-}
-
-func (b *ConfigMapApplyConfiguration) WithData(entries map[string]string) *ConfigMapApplyConfiguration {
-	if b.Data == nil && len(entries) > 0 {
-		b.Data = make(map[string]string, len(entries))
-	}
-	for k, v := range entries {
-		b.Data[k] = v
-	}
 	return b
 }
 

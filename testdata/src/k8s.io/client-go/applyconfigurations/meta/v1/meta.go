@@ -9,16 +9,6 @@ type TypeMetaApplyConfiguration struct {
 	APIVersion *string
 }
 
-func (b *TypeMetaApplyConfiguration) WithKind(value string) *TypeMetaApplyConfiguration {
-	b.Kind = &value
-	return b
-}
-
-func (b *TypeMetaApplyConfiguration) WithAPIVersion(value string) *TypeMetaApplyConfiguration {
-	b.APIVersion = &value
-	return b
-}
-
 type OwnerReferenceApplyConfiguration struct {
 	Name *string
 	Kind *string
@@ -69,18 +59,6 @@ func (b *ObjectMetaApplyConfiguration) WithAnnotations(entries map[string]string
 	for k, v := range entries {
 		b.Annotations[k] = v
 	}
-	return b
-}
-
-func (b *ObjectMetaApplyConfiguration) WithOwnerReferences(values ...*OwnerReferenceApplyConfiguration) *ObjectMetaApplyConfiguration {
-	for i := range values {
-		b.OwnerReferences = append(b.OwnerReferences, *values[i])
-	}
-	return b
-}
-
-func (b *ObjectMetaApplyConfiguration) WithFinalizers(values ...string) *ObjectMetaApplyConfiguration {
-	b.Finalizers = append(b.Finalizers, values...)
 	return b
 }
 
