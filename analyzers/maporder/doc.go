@@ -10,10 +10,10 @@
 // API object (Container.Env, Ports, Volumes, Args, status lists, a CRD's
 // own slices), a With* builder of an apply configuration, a hash or
 // string written into an annotation, label or ConfigMap/Secret value, or a
-// string field of one of Kubernetes' own types (an env value, a condition
-// message), every reconcile may send a different object. A plain string
-// field of a custom resource (a hash or a selector kept in its status) is
-// the operator's own bookkeeping and not a sink. Server-side apply keeps the order
+// string field (an env value, a condition message, a selector kept in a
+// custom resource's status), every reconcile may send a different object.
+// A hash kept in a plain string field of a custom resource is the
+// operator's own bookkeeping and not a sink. Server-side apply keeps the order
 // of the request, so the pod template changes, the generation climbs and
 // the workload rolls for ever.
 //

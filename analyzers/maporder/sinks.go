@@ -9,6 +9,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
@@ -45,23 +47,56 @@ func isListItems(t types.Type, field *types.Var) bool {
 	return field.Name() == "Items" && t != nil && k8s.IsKind(t)
 }
 
-// isSinkField reports whether order reaching field matters: a list or a
-// string map of any API type, or a string of one of Kubernetes' own types
-// (an env value, a condition message, ConfigMap data). A plain string
-// field of a custom resource (a hash kept in its status) is the operator's
-// own bookkeeping, not a documented sink.
+// isSinkField reports whether order reaching field matters: a list, a
+// string map or a string of any API type (an env value, a condition
+// message, a selector kept in a custom resource's status).
 func isSinkField(field *types.Var) bool {
 	t := field.Type()
-	if isStringMap(t) {
-		return true
-	}
-	if !orderedContent(t) {
+	return isStringMap(t) || orderedContent(t)
+}
+
+// bookkeeping reports whether val, stored in field, is a hash kept in a
+// plain string field of a custom resource: the operator's own record of
+// its inputs, not a documented sink. A string of Kubernetes' own types
+// stays a sink whatever it holds.
+func (s *fnState) bookkeeping(field *types.Var, val ast.Expr) bool {
+	b, ok := types.Unalias(field.Type()).Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsString == 0 || k8s.IsBuiltinAPIPackage(field.Pkg()) {
 		return false
 	}
-	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-		return k8s.IsBuiltinAPIPackage(field.Pkg())
+	return s.hashed(val, 3)
+}
+
+// hashed reports whether e is computed by a hash function (a call into
+// crypto/... or hash/...), or is a local declared with such a value,
+// following locals depth deep.
+func (s *fnState) hashed(e ast.Expr, depth int) bool {
+	if e == nil || depth == 0 {
+		return false
 	}
-	return true
+	info := s.p.pass.TypesInfo
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn := typeutil.Callee(info, n); fn != nil && fn.Pkg() != nil {
+				path := fn.Pkg().Path()
+				found = path == "hash" || strings.HasPrefix(path, "hash/") || strings.HasPrefix(path, "crypto/")
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() {
+				if s.inits == nil {
+					s.inits = astutil.Inits(info, s.body)
+				}
+				found = s.hashed(s.inits[v], depth-1)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // sinkField is sink for a field, named Type.Field, at at; object is the

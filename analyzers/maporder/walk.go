@@ -333,7 +333,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 			t = union(slices.Clone(t), ctx.origins)
 		}
-		if isSinkField(field) && !s.sortedLater(lhs, st.End()) {
+		if isSinkField(field) && !s.bookkeeping(field, rhs) && !s.sortedLater(lhs, st.End()) {
 			s.sinkField(t, field, lhs, lhs)
 		}
 	}
@@ -543,7 +543,7 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || !isSinkField(field) || isListItems(t, field) {
+		if field == nil || !isSinkField(field) || isListItems(t, field) || s.bookkeeping(field, val) {
 			continue
 		}
 		if s.sortedLater(val, lit.End()) {

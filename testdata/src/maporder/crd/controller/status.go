@@ -88,15 +88,23 @@ func setEndpointsSortedElsewhere(w, other *api.Widget, endpoints map[string]bool
 
 // A hash of the custom resource's own inputs kept in a plain string field
 // of its status is the operator's bookkeeping, not a documented sink:
-// silent, as is a selector string kept there.
+// silent, whether the hash is stored at once or through a local.
 func configHash(w *api.Widget, data map[string]string) {
 	h := sha256.New()
 	for k, v := range data {
 		fmt.Fprintf(h, "%s=%s\n", k, v)
 	}
 	w.Status.ConfigHash = hex.EncodeToString(h.Sum(nil))
-	var exprs []string
-	for k, v := range data {
+	sum := fmt.Sprintf("%x", h.Sum(nil))
+	w.Status.ConfigHash = sum
+}
+
+// A selector joined in map order and kept in the status is no hash: the
+// status text changes from one reconcile to the next, and a status that is
+// written when it differs is written every time.
+func statusSelector(w *api.Widget, matchLabels map[string]string) {
+	exprs := make([]string, 0, len(matchLabels))
+	for k, v := range matchLabels { // want `range over map matchLabels feeds WidgetStatus.Selector in map order`
 		exprs = append(exprs, k+"="+v)
 	}
 	w.Status.Selector = strings.Join(exprs, ",")
