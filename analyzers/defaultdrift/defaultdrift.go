@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 //go:embed doc.go
@@ -112,7 +113,7 @@ type checker struct {
 	live      *live.Result
 	summaries map[*types.Func]*builderFact
 	changed   bool
-	writes    map[*ast.FuncDecl]bool
+	writes    *writes.Finder
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -120,7 +121,8 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		return nil, nil // no Kubernetes object is built here
 	}
 	c := &checker{pass: pass, cfg: cfg, graph: funcs.Of(pass), live: pass.ResultOf[live.Analyzer].(*live.Result),
-		summaries: map[*types.Func]*builderFact{}, writes: map[*ast.FuncDecl]bool{}}
+		summaries: map[*types.Func]*builderFact{}}
+	c.writes = writes.New(pass.TypesInfo, c.graph)
 	c.graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		c.changed = false
 		c.summarise(fd)

@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 //go:embed doc.go
@@ -395,26 +396,12 @@ func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
 		}
 		cond := ast.Unparen(ifs.Cond)
 		if id, ok := cond.(*ast.Ident); ok && info.Uses[id] == v {
-			found = writes(info, ifs.Body)
+			found = writes.Calls(info, ifs.Body)
 		} else if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT && ifs.Else != nil {
 			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] == v {
-				found = writes(info, ifs.Else)
+				found = writes.Calls(info, ifs.Else)
 			}
 		}
-		return !found
-	})
-	return found
-}
-
-// writes reports whether n calls a client's Update, Patch or Apply.
-func writes(info *types.Info, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		call, ok := m.(*ast.CallExpr)
-		if !ok {
-			return !found
-		}
-		found = k8s.IsClientMethod(k8s.Callee(info, call), "Update", "Patch", "Apply")
 		return !found
 	})
 	return found
@@ -430,7 +417,7 @@ func guardingFuncs(info *types.Info, decls []*ast.FuncDecl) map[*types.Func]bool
 			if !ok {
 				return true
 			}
-			if !writes(info, ifs.Body) && (ifs.Else == nil || !writes(info, ifs.Else)) {
+			if !writes.Calls(info, ifs.Body) && (ifs.Else == nil || !writes.Calls(info, ifs.Else)) {
 				return true
 			}
 			ast.Inspect(ifs.Cond, func(m ast.Node) bool {

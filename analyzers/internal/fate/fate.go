@@ -29,6 +29,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 // Set is a set of destinations.
@@ -441,8 +442,7 @@ func (w *walk) argument(fd *ast.FuncDecl, call *ast.CallExpr, e ast.Expr) {
 	switch {
 	case fn == nil:
 		w.out |= Unknown
-	case k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch"),
-		k8s.IsClientMethod(fn, "Update", "Patch", "Apply"):
+	case writes.IsWrite(fn):
 		w.out |= Written
 		if w.write == nil {
 			w.write = call

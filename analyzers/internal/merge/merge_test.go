@@ -14,40 +14,29 @@ import (
 
 // show reports every merge call and overlay loop, so tests can see what the
 // engine recognises.
-var show = &analysis.Analyzer{
-	Name:     "show",
-	Doc:      "report merges",
-	Requires: []*analysis.Analyzer{merge.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[merge.Analyzer].(*merge.Result)
-		via := func(m merge.Merge) string {
-			if m.Helper != nil {
-				return " via " + m.Helper.Name()
+var show = repotest.Probe("show", []*analysis.Analyzer{merge.Analyzer}, func(pass *analysis.Pass, n ast.Node) {
+	res := pass.ResultOf[merge.Analyzer].(*merge.Result)
+	via := func(m merge.Merge) string {
+		if m.Helper != nil {
+			return " via " + m.Helper.Name()
+		}
+		return ""
+	}
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if m, ok := res.Call(n); ok {
+			if m.Kind == merge.Union {
+				pass.Reportf(n.Pos(), "union of %s and %s%s", types.ExprString(m.A), types.ExprString(m.B), via(m))
+			} else {
+				pass.Reportf(n.Pos(), "%s into %s%s", types.ExprString(m.Src), types.ExprString(m.Dst), via(m))
 			}
-			return ""
 		}
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.CallExpr:
-					if m, ok := res.Call(n); ok {
-						if m.Kind == merge.Union {
-							pass.Reportf(n.Pos(), "union of %s and %s%s", types.ExprString(m.A), types.ExprString(m.B), via(m))
-						} else {
-							pass.Reportf(n.Pos(), "%s into %s%s", types.ExprString(m.Src), types.ExprString(m.Dst), via(m))
-						}
-					}
-				case *ast.RangeStmt:
-					if m, ok := res.Loop(n); ok {
-						pass.Reportf(n.Pos(), "%s into %s", types.ExprString(m.Src), types.ExprString(m.Dst))
-					}
-				}
-				return true
-			})
+	case *ast.RangeStmt:
+		if m, ok := res.Loop(n); ok {
+			pass.Reportf(n.Pos(), "%s into %s", types.ExprString(m.Src), types.ExprString(m.Dst))
 		}
-		return nil, nil
-	},
-}
+	}
+})
 
 // TestFacts checks which helpers are summarised as preserving merges.
 func TestFacts(t *testing.T) {
