@@ -60,8 +60,7 @@ func isSinkField(field *types.Var) bool {
 // its inputs, not a documented sink. A string of Kubernetes' own types
 // stays a sink whatever it holds.
 func (s *fnState) bookkeeping(field *types.Var, val ast.Expr) bool {
-	b, ok := types.Unalias(field.Type()).Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsString == 0 || k8s.IsBuiltinAPIPackage(field.Pkg()) {
+	if !isBasic(field.Type(), types.IsString) || k8s.IsBuiltinAPIPackage(field.Pkg()) {
 		return false
 	}
 	return s.hashed(val, 3)
@@ -192,8 +191,7 @@ func orderedContent(t types.Type) bool {
 	case *types.Basic:
 		return u.Info()&types.IsString != 0
 	case *types.Pointer:
-		_, ok := u.Elem().Underlying().(*types.Slice)
-		return ok
+		return isSlice(u.Elem())
 	}
 	return false
 }
@@ -201,32 +199,41 @@ func orderedContent(t types.Type) bool {
 // isStringMap reports whether t is a map whose values carry order
 // (annotations, labels, ConfigMap data, selectors).
 func isStringMap(t types.Type) bool {
-	m, ok := types.Unalias(t).Underlying().(*types.Map)
+	m, ok := under[*types.Map](t)
 	return ok && orderedContent(m.Elem())
 }
 
+// under returns the underlying type of t as a U, if it is one.
+func under[U types.Type](t types.Type) (U, bool) {
+	u, ok := types.Unalias(t).Underlying().(U)
+	return u, ok
+}
+
 func isSlice(t types.Type) bool {
-	_, ok := types.Unalias(t).Underlying().(*types.Slice)
+	_, ok := under[*types.Slice](t)
 	return ok
 }
 
 func isPointerToSlice(t types.Type) bool {
-	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	p, ok := under[*types.Pointer](t)
 	return ok && isSlice(p.Elem())
 }
 
 func isBytes(t types.Type) bool {
-	s, ok := types.Unalias(t).Underlying().(*types.Slice)
+	s, ok := under[*types.Slice](t)
 	if !ok {
 		return false
 	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
+	b, ok := under[*types.Basic](s.Elem())
 	return ok && b.Kind() == types.Byte
 }
 
-func isInteger(t types.Type) bool {
-	b, ok := types.Unalias(t).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+func isInteger(t types.Type) bool { return isBasic(t, types.IsInteger) }
+
+// isBasic reports whether t is a basic type with the property info.
+func isBasic(t types.Type, info types.BasicInfo) bool {
+	b, ok := under[*types.Basic](t)
+	return ok && b.Info()&info != 0
 }
 
 // isAppendTo reports whether e is append(dst, ...) with dst the location

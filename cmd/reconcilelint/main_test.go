@@ -457,51 +457,41 @@ func tinyModule(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-// TestBuildErrorsExitOne checks that a package that does not type-check is
-// reported with its position and makes the run exit 1, while the packages
-// that import it are still loaded (marked ill-typed, not crashing).
-func TestBuildErrorsExitOne(t *testing.T) {
+// TestLoadErrorsExitOne checks that a package that does not type-check,
+// or an import cycle that go list reports, is printed and makes the run
+// exit 1: the packages importing a broken one are still loaded (marked
+// ill-typed, not crashing), and a cycle does not leave the loader waiting
+// for a package that waits for it (the run is killed after 2 minutes if it
+// hangs).
+func TestLoadErrorsExitOne(t *testing.T) {
 	t.Parallel()
-	dir := tinyModule(t, map[string]string{
-		"bad/bad.go": "package bad\n\nfunc F() int { return \"x\" }\n",
-		"use/use.go": "package use\n\nimport \"example.com/tiny/bad\"\n\nvar V = bad.F()\n",
-	})
-	cmd := command(dir, binary, "./...")
-	out, err := cmd.CombinedOutput()
-	if exitCode(err) != 1 {
-		t.Fatalf("want exit code 1, got %v\n%s", err, out)
-	}
-	if !bytes.Contains(out, []byte("bad.go:3:23: cannot use \"x\"")) {
-		t.Errorf("the type error is not reported with its position:\n%s", out)
-	}
-}
-
-// TestImportCycleIsAnError checks that an import cycle, which go list
-// reports, is printed and makes the run exit 1, rather than leaving the
-// loader waiting for a package that waits for it.
-func TestImportCycleIsAnError(t *testing.T) {
-	t.Parallel()
-	dir := tinyModule(t, map[string]string{
-		"a/a.go": "package a\n\nimport \"example.com/tiny/b\"\n\nvar A = b.B\n",
-		"b/b.go": "package b\n\nimport \"example.com/tiny/a\"\n\nvar B = 1\n\nvar _ = a.A\n",
-	})
-	cmd := command(dir, binary, "./...")
-	done := make(chan struct{})
-	timer := time.AfterFunc(2*time.Minute, func() {
-		select {
-		case <-done:
-		default:
-			_ = cmd.Process.Kill()
-		}
-	})
-	defer timer.Stop()
-	out, err := cmd.CombinedOutput()
-	close(done)
-	if exitCode(err) != 1 {
-		t.Fatalf("want exit code 1, got %v (killed after 2 minutes if it hung)\n%s", err, out)
-	}
-	if !bytes.Contains(out, []byte("import cycle not allowed")) {
-		t.Errorf("the import cycle is not reported:\n%s", out)
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"type error", map[string]string{
+			"bad/bad.go": "package bad\n\nfunc F() int { return \"x\" }\n",
+			"use/use.go": "package use\n\nimport \"example.com/tiny/bad\"\n\nvar V = bad.F()\n",
+		}, "bad.go:3:23: cannot use \"x\""},
+		{"import cycle", map[string]string{
+			"a/a.go": "package a\n\nimport \"example.com/tiny/b\"\n\nvar A = b.B\n",
+			"b/b.go": "package b\n\nimport \"example.com/tiny/a\"\n\nvar B = 1\n\nvar _ = a.A\n",
+		}, "import cycle not allowed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cmd := command(tinyModule(t, tc.files), binary, "./...")
+			timer := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
+			out, err := cmd.CombinedOutput()
+			timer.Stop()
+			if code := exitCode(err); code != 1 {
+				t.Fatalf("want exit code 1, got %d (%v)\n%s", code, err, out)
+			}
+			if !bytes.Contains(out, []byte(tc.want)) {
+				t.Errorf("output lacks %q:\n%s", tc.want, out)
+			}
+		})
 	}
 }
 
