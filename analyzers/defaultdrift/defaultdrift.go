@@ -64,17 +64,20 @@ func New(cfg Config) *analysis.Analyzer {
 }
 
 // A builderFact says which fields a function sets on its result (a
-// builder) and on the objects its pointer parameters point to.
+// builder) and on the objects its pointer parameters point to, and, for a
+// mutator, which parts of its desired and live parameters it compares
+// strictly (see mutator.go).
 type builderFact struct {
-	Result *shape
-	Params map[int]*shape
+	Result  *shape
+	Params  map[int]*shape
+	Mutates []mutation
 }
 
 func (*builderFact) AFact() {}
 
 // equal reports whether f and g say the same (their shapes are sorted).
 func (f *builderFact) equal(g *builderFact) bool {
-	if !f.Result.equal(g.Result) || len(f.Params) != len(g.Params) {
+	if !f.Result.equal(g.Result) || len(f.Params) != len(g.Params) || !slices.Equal(f.Mutates, g.Mutates) {
 		return false
 	}
 	for i, s := range f.Params {
@@ -97,6 +100,9 @@ func (f *builderFact) String() string {
 	for _, i := range idx {
 		parts = append(parts, fmt.Sprintf("param %d sets %d", i, len(f.Params[i].Set)))
 	}
+	if len(f.Mutates) > 0 {
+		parts = append(parts, fmt.Sprintf("compares %d", len(f.Mutates)))
+	}
 	return "builds(" + strings.Join(parts, ", ") + ")"
 }
 
@@ -114,6 +120,8 @@ type checker struct {
 	summaries map[*types.Func]*builderFact
 	changed   bool
 	writes    *writes.Finder
+	// handedTo is the call mutatorCalls examines, which shapes ignore.
+	handedTo *ast.CallExpr
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -129,8 +137,18 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		return c.changed
 	})
 	for _, fd := range c.graph.Decls {
+		if fn := c.graph.Func(fd); fn != nil && !astutil.IsTestFile(pass.Fset, fd.Pos()) {
+			if m := c.mutations(fd); len(m) > 0 {
+				if c.summaries[fn] == nil {
+					c.summaries[fn] = &builderFact{}
+				}
+				c.summaries[fn].Mutates = m
+			}
+		}
+	}
+	for _, fd := range c.graph.Decls {
 		if fn := c.graph.Func(fd); fn != nil {
-			if s := c.summaries[fn]; s != nil && (s.Result != nil || len(s.Params) > 0) {
+			if s := c.summaries[fn]; s != nil && (s.Result != nil || len(s.Params) > 0 || len(s.Mutates) > 0) {
 				pass.ExportObjectFact(fn, s)
 			}
 		}
@@ -143,6 +161,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				list = append(list, c.comparisons(fd)...)
+				list = append(list, c.mutatorCalls(fd)...)
 			}
 		}
 	}
@@ -197,7 +216,7 @@ func (c *checker) summarise(fd *ast.FuncDecl) {
 	}
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
-		if _, ok := types.Unalias(v.Type()).Underlying().(*types.Pointer); !ok || !holdsStruct(v.Type()) || !isAPI(v.Type()) {
+		if !isPointer(v.Type()) || !holdsStruct(v.Type()) || !isAPI(v.Type()) {
 			continue
 		}
 		if s := c.setsOn(fd, v); s != nil && (len(s.Set) > 0 || len(s.Opaque) > 0) {
@@ -219,15 +238,11 @@ func (c *checker) summarise(fd *ast.FuncDecl) {
 func isAPI(t types.Type) bool {
 	n := k8s.Named(t)
 	for n == nil {
-		switch u := types.Unalias(t).Underlying().(type) {
-		case *types.Pointer:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		default:
+		e, ok := elem(t)
+		if !ok {
 			return false
 		}
-		n = k8s.Named(t)
+		t, n = e, k8s.Named(e)
 	}
 	return n.Obj().Pkg() != nil && (k8s.IsBuiltinAPIPackage(n.Obj().Pkg()) || k8s.IsKind(n))
 }

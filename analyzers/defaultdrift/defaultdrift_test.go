@@ -11,7 +11,7 @@ import (
 
 func TestDefaultDrift(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders")
+	analysistest.Run(t, repotest.Testdata(t), defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework")
 }
 
 // BenchmarkDefaultdrift measures the analyzer alone (facts included) on the

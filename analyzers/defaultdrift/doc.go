@@ -66,17 +66,31 @@
 // template) is admissionclobber's finding: admission, not defaulting, is
 // the first reason it never matches, and only admissionclobber reports it.
 //
-// Limits, chosen for precision: a comparison inside a mutator that a
-// generic reconciler calls through a function value (a list of
-// `func(desired, existing *appsv1.Deployment) (bool, error)` handed to a
-// ReconcileResource helper) sees two parameters, neither known to be live
-// or built, and is not reported; nor is a desired value whose builder is
-// in a package that is not analysed with this one.
+// Mutator frameworks are reported where the operator calls them. A
+// mutator is a function given the desired and the existing object (two
+// parameters of the same type) that compares a part of both strictly and,
+// when they differ, copies the desired part into the existing one; a
+// framework reads the live object and runs the mutators it is handed
+// (reconcile(desired, framework.DeploymentMutator(m1, m2, ...))). Each
+// mutator's comparisons are summarised and exported as facts; a call that
+// is handed a desired object whose builder is known together with such
+// mutators (as arguments, as arguments of a call there, or in a local list
+// of them, appends included) is reported when a mutator compares a part in
+// which the builder leaves server-defaulted fields unset. The message
+// names the mutator and where it compares (file:line, in another package).
+// That the framework passes the live object as the existing one is
+// assumed from the mutator's copy into it; a mutator list returned by a
+// function, or built in another function, is not followed.
+//
+// Limits, chosen for precision: a desired value whose builder is in a
+// package that is not analysed with this one is not known, nor is one
+// handed to a function that is not summarised before the comparison.
 //
 // Bounds: builder summaries are iterated for at most 4 rounds over the
 // package's calls; a desired value is followed through at most 4 local
-// variables; a compared type's fields are walked 10 levels deep; a write
-// is looked for 3 calls deep, and a returned comparison 2 functions up.
+// variables, a list of mutators through 3; a compared type's fields are
+// walked 10 levels deep; a write is looked for 3 calls deep, and a
+// returned comparison 2 functions up.
 //
 // Settings:
 //

@@ -77,7 +77,7 @@ func cutPath(p, prefix string) (string, bool) {
 		return rest, true
 	}
 	if rest, ok := strings.CutPrefix(p, prefix+"[]"); ok {
-		return strings.TrimPrefix(rest, "."), true
+		return "[]" + rest, true // the elements of a list: "[]", "[].Name"
 	}
 	return "", false
 }
@@ -307,7 +307,11 @@ func (c *checker) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *shape {
 			}
 		case *ast.CallExpr:
 			// Handed to a function: its summary says what it sets; a
-			// function not known may set anything.
+			// function not known may set anything. The call being checked
+			// is what receives the value, not a change to it.
+			if x == c.handedTo {
+				return true
+			}
 			fn := k8s.Callee(info, x)
 			for i, a := range x.Args {
 				if !holdsStruct(info.TypeOf(a)) {
@@ -333,27 +337,20 @@ func (c *checker) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *shape {
 func (c *checker) aliases(fd *ast.FuncDecl, v *types.Var) map[*types.Var]string {
 	info := c.pass.TypesInfo
 	out := map[*types.Var]string{v: ""}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
+	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		w := astutil.IdentVar(info, id)
+		if !ok || w == nil || w == v {
+			return
 		}
-		for i, l := range as.Lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			w := astutil.IdentVar(info, id)
-			if !ok || w == nil || w == v {
-				continue
-			}
-			r := ast.Unparen(as.Rhs[i])
-			base, ok := out[astutil.RootVar(info, r)]
-			if !ok || !refersInto(info, r) {
-				continue // a copy, not a pointer into the object
-			}
-			if p, ok := fieldPath(info, r); ok {
-				out[w] = join(base, p)
-			}
+		r = ast.Unparen(r)
+		base, ok := out[astutil.RootVar(info, r)]
+		if !ok || !refersInto(info, r) {
+			return // a copy, not a pointer into the object
 		}
-		return true
+		if p, ok := fieldPath(info, r); ok {
+			out[w] = join(base, p)
+		}
 	})
 	return out
 }

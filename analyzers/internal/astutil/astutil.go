@@ -228,3 +228,17 @@ func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
 	f := fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
+
+// Assignments calls f with each left-hand side and its value in the
+// assignments under root that give every left-hand side its own value
+// (a, b = x, y; not a, err := f()).
+func Assignments(root ast.Node, f func(lhs, rhs ast.Expr)) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i := range as.Lhs {
+				f(as.Lhs[i], as.Rhs[i])
+			}
+		}
+		return true
+	})
+}

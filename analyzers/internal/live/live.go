@@ -289,21 +289,14 @@ func (r *Result) propagate(body *ast.BlockStmt) bool {
 		return true
 	})
 	// list.Items[i] taken by address or value: item := &list.Items[i].
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
+	astutil.Assignments(body, func(lhs, rhs ast.Expr) {
+		x := ast.Unparen(rhs)
+		if u, ok := x.(*ast.UnaryExpr); ok {
+			x = ast.Unparen(u.X)
 		}
-		for i, rhs := range as.Rhs {
-			x := ast.Unparen(rhs)
-			if u, ok := x.(*ast.UnaryExpr); ok {
-				x = ast.Unparen(u.X)
-			}
-			if ix, ok := x.(*ast.IndexExpr); ok && r.listed(ix.X) {
-				changed = r.mark(as.Lhs[i], ReadByGet) || changed
-			}
+		if ix, ok := x.(*ast.IndexExpr); ok && r.listed(ix.X) {
+			changed = r.mark(lhs, ReadByGet) || changed
 		}
-		return true
 	})
 	return changed
 }

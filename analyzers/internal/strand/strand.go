@@ -700,21 +700,14 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 func (s *state) storedMerges(fd *ast.FuncDecl) map[*types.Var]ast.Expr {
 	info := s.pass.TypesInfo
 	stored := map[*types.Var]ast.Expr{}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if s.exprKind(l) != "" {
-				if id, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
-					if v, ok := info.Uses[id].(*types.Var); ok {
-						stored[v] = l
-					}
+	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
+		if s.exprKind(l) != "" {
+			if id, ok := ast.Unparen(r).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					stored[v] = l
 				}
 			}
 		}
-		return true
 	})
 	return stored
 }
