@@ -3,24 +3,20 @@ package admissionclobber_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 func TestAdmissionClobber(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge", "admissionclobber/nocorev1", "admissionclobber/inverse", "admissionclobber/contains")
+	repotest.Run(t, admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge", "admissionclobber/nocorev1", "admissionclobber/inverse", "admissionclobber/contains")
 }
 
 func TestSettings(t *testing.T) {
-	t.Parallel()
 	a := admissionclobber.New(admissionclobber.Config{
 		ExtraFields:  []string{"Container.LivenessProbe"},
 		IgnoreFields: []string{"Container.Env"},
 	})
-	analysistest.Run(t, repotest.Testdata(t), a, "admissionclobber/settings")
+	repotest.Run(t, a, "admissionclobber/settings")
 }
 
 func TestSettingsValidation(t *testing.T) {

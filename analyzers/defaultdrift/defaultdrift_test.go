@@ -3,15 +3,12 @@ package defaultdrift_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilelint/reconcilelint/analyzers/defaultdrift"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 func TestDefaultDrift(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework")
+	repotest.Run(t, defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework")
 }
 
 // BenchmarkDefaultdrift measures the analyzer alone (facts included) on the

@@ -11,44 +11,37 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
-// TestBasic: map order into each kind of sink, and the sanitizers that
-// make it stable.
-func TestBasic(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/basic")
-}
-
-// TestHelpersAcrossPackages: order produced or consumed by helpers in
-// other packages travels as facts.
-func TestHelpersAcrossPackages(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}),
-		"maporder/helpers/flags", "maporder/helpers/apply", "maporder/helpers/use")
-}
-
-func TestToolhiveShapes(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/toolhive", "maporder/testfiles", "maporder/merge", "maporder/iface")
-}
-
-func TestOperatorAPITypes(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/crd/controller")
+// TestMaporder runs the default analyzer over each group of testdata
+// packages; their `// want` comments are the expectations.
+func TestMaporder(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		pkgs []string
+	}{
+		// Map order into each kind of sink, and the sanitizers that make it stable.
+		{"basic", []string{"maporder/basic"}},
+		// Order produced or consumed by helpers in other packages travels as facts.
+		{"helpers", []string{"maporder/helpers/flags", "maporder/helpers/apply", "maporder/helpers/use"}},
+		// Shapes seen in real operators: test files, merges, interfaces.
+		{"operators", []string{"maporder/toolhive", "maporder/testfiles", "maporder/merge", "maporder/iface"}},
+		// An operator's own API types as sinks.
+		{"crd", []string{"maporder/crd/controller"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { repotest.Run(t, maporder.New(maporder.Config{}), c.pkgs...) })
+	}
 }
 
 func TestAPIPackagesSetting(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{APIPackages: []string{"maporder/settings/model"}}), "maporder/settings/on")
+	repotest.Run(t, maporder.New(maporder.Config{APIPackages: []string{"maporder/settings/model"}}), "maporder/settings/on")
 	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/settings/off")
 }
 
 func TestAPIPackagesFlag(t *testing.T) {
-	t.Parallel()
 	a := maporder.New(maporder.Config{})
 	if err := a.Flags.Set("api-packages", "maporder/settings/model"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, repotest.Testdata(t), a, "maporder/settings/on")
+	repotest.Run(t, a, "maporder/settings/on")
 
 	err := maporder.New(maporder.Config{}).Flags.Set("api-packages", "example.com/api,,x")
 	if err == nil || !strings.Contains(err.Error(), "maporder.api-packages[1]") {
@@ -61,13 +54,11 @@ func TestAPIPackagesFlag(t *testing.T) {
 }
 
 func TestFix(t *testing.T) {
-	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/fix")
+	repotest.RunFix(t, maporder.New(maporder.Config{}), "maporder/fix")
 }
 
 func TestNoFixBeforeGo123(t *testing.T) {
-	t.Parallel()
-	for _, r := range analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/oldgo") {
+	for _, r := range repotest.Run(t, maporder.New(maporder.Config{}), "maporder/oldgo") {
 		for _, d := range r.Diagnostics {
 			if len(d.SuggestedFixes) > 0 {
 				t.Errorf("%s: fix offered for a go1.22 file", r.Pass.Fset.Position(d.Pos))

@@ -3,8 +3,6 @@ package presencedrift_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
@@ -20,14 +18,11 @@ func TestFixedIsClean(t *testing.T) {
 }
 
 func TestPresenceDrift(t *testing.T) {
-	t.Parallel()
-	dir := repotest.Testdata(t)
-	analysistest.RunWithSuggestedFixes(t, dir, presencedrift.Analyzer, "presencedrift/a", "presencedrift/shared")
+	repotest.RunFix(t, presencedrift.Analyzer, "presencedrift/a", "presencedrift/shared")
 }
 
 // TestAccessors: checks through GetAnnotations()/GetLabels(), also kept in
 // a local first.
 func TestAccessors(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), presencedrift.Analyzer, "presencedrift/accessor")
+	repotest.Run(t, presencedrift.Analyzer, "presencedrift/accessor")
 }

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
@@ -14,15 +12,13 @@ import (
 // TestStaleKey: merges into live objects that keep keys the operator
 // stopped writing, and the pruning fix offered for each.
 func TestStaleKey(t *testing.T) {
-	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/a")
+	repotest.RunFix(t, stalekey.New(stalekey.Config{}), "stalekey/a")
 }
 
 // TestOwnedPrefixes: keys under an owned prefix are the operator's
 // wherever they are written; the flag names a bad entry by index.
 func TestOwnedPrefixes(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{OwnedPrefixes: []string{"example.com/"}}), "stalekey/prefix")
+	repotest.Run(t, stalekey.New(stalekey.Config{OwnedPrefixes: []string{"example.com/"}}), "stalekey/prefix")
 
 	err := stalekey.New(stalekey.Config{}).Flags.Set("owned-prefixes", "example.com/,")
 	if err == nil || !strings.Contains(err.Error(), "stalekey.owned-prefixes[1]") {
@@ -43,13 +39,11 @@ func TestFixedIsClean(t *testing.T) {
 // (a wrong answer of the name heuristic this replaced); a neutral name that
 // flows into a live template through two builders is.
 func TestKindByFlow(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/flow")
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/flow")
 }
 
 // TestCustomResourceMaps: keys that come from a custom resource's own maps
 // are the user's; a preserving merge never deletes one the user removes.
 func TestCustomResourceMaps(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), stalekey.New(stalekey.Config{}), "stalekey/crmaps")
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/crmaps")
 }

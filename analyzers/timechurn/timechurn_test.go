@@ -3,21 +3,17 @@ package timechurn_test
 import (
 	"testing"
 
-	"golang.org/x/tools/go/analysis/analysistest"
-
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/timechurn"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
 func TestTimeChurn(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), timechurn.New(), "timechurn/a", "timechurn/conds", "timechurn/use", "timechurn/imports", "timechurn/lookalike")
+	repotest.Run(t, timechurn.New(), "timechurn/a", "timechurn/conds", "timechurn/use", "timechurn/imports", "timechurn/lookalike")
 }
 
 func TestSetStatusConditionFix(t *testing.T) {
-	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, repotest.Testdata(t), timechurn.New(), "timechurn/fix")
+	repotest.RunFix(t, timechurn.New(), "timechurn/fix")
 	// The fixed file compiles, and only the whole-list replacement (no fix)
 	// is reported again.
 	fixtest.FixedIsClean(t, repotest.Testdata(t), timechurn.New(), "timechurn/fix",

@@ -18,15 +18,13 @@ import (
 // TestIgnoreAndGenerated: trailing and leading directives, their
 // mandatory reason, and generated files, seen through maporder.
 func TestIgnoreAndGenerated(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "directive/a")
+	repotest.Run(t, maporder.New(maporder.Config{}), "directive/a")
 }
 
 // Malformed directives are reported by the analyzers they name, and
 // only the named analyzer is silenced by a valid one.
 func TestDirectivesOfOtherAnalyzers(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), restartrevert.New(), "directive/c")
+	repotest.Run(t, restartrevert.New(), "directive/c")
 }
 
 // errorsOnly records analysistest's complaints instead of failing.

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -13,9 +12,8 @@ import (
 )
 
 // probe reports, at every call probe(x), why x is live.
-var probe = repotest.Probe("probe", []*analysis.Analyzer{live.Analyzer}, func(pass *analysis.Pass, n ast.Node) {
-	call, ok := n.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
+var probe = repotest.Probe("probe", []*analysis.Analyzer{live.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	if len(call.Args) != 1 {
 		return
 	}
 	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "probe" {
@@ -27,7 +25,5 @@ var probe = repotest.Probe("probe", []*analysis.Analyzer{live.Analyzer}, func(pa
 })
 
 func TestRules(t *testing.T) {
-	t.Parallel()
-	dir := repotest.Testdata(t)
-	analysistest.Run(t, dir, probe, "live/a")
+	repotest.Run(t, probe, "live/a")
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
@@ -40,13 +39,11 @@ var show = repotest.Probe("show", []*analysis.Analyzer{merge.Analyzer}, func(pas
 
 // TestFacts checks which helpers are summarised as preserving merges.
 func TestFacts(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), merge.Analyzer, "merge/helpers")
+	repotest.Run(t, merge.Analyzer, "merge/helpers")
 }
 
 // TestMerges checks the merges recognised at call sites and loops, with
 // helpers from another package.
 func TestMerges(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), show, "merge/use")
+	repotest.Run(t, show, "merge/use")
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -15,9 +14,8 @@ import (
 
 // decided reports every call of a function named stale whose result
 // decides a write, following one caller up.
-var decided = repotest.Probe("decided", []*analysis.Analyzer{funcs.Analyzer}, func(pass *analysis.Pass, n ast.Node) {
-	fd, ok := n.(*ast.FuncDecl)
-	if !ok || fd.Body == nil {
+var decided = repotest.Probe("decided", []*analysis.Analyzer{funcs.Analyzer}, func(pass *analysis.Pass, fd *ast.FuncDecl) {
+	if fd.Body == nil {
 		return
 	}
 	f := writes.New(pass.TypesInfo, funcs.Of(pass))
@@ -33,6 +31,5 @@ var decided = repotest.Probe("decided", []*analysis.Analyzer{funcs.Analyzer}, fu
 })
 
 func TestDecided(t *testing.T) {
-	t.Parallel()
-	analysistest.Run(t, repotest.Testdata(t), decided, "writes/a")
+	repotest.Run(t, decided, "writes/a")
 }
