@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
@@ -70,8 +69,7 @@ func TestNoFixBeforeGo123(t *testing.T) {
 // TestFixedFileIsClean checks that the fixed file compiles and that a
 // second run reports only the loops that have no fix.
 func TestFixedFileIsClean(t *testing.T) {
-	t.Parallel()
-	fixtest.FixedIsClean(t, repotest.Testdata(t), maporder.New(maporder.Config{}), "maporder/fix",
+	repotest.FixedIsClean(t, maporder.New(maporder.Config{}), "maporder/fix",
 		[]string{"k8s.io", "sigs.k8s.io", "golang.org"}, "mutates", "structKeys", "fromCall")
 }
 

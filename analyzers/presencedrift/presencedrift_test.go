@@ -3,7 +3,6 @@ package presencedrift_test
 import (
 	"testing"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
@@ -11,8 +10,7 @@ import (
 // TestFixedIsClean: the value comparison compiles and is silent; the
 // checks without a fix are still reported.
 func TestFixedIsClean(t *testing.T) {
-	t.Parallel()
-	fixtest.FixedIsClean(t, repotest.Testdata(t), presencedrift.Analyzer, "presencedrift/a",
+	repotest.FixedIsClean(t, presencedrift.Analyzer, "presencedrift/a",
 		[]string{"k8s.io", "sigs.k8s.io", "stalekey/metautil"},
 		"templateNeedsUpdate", "scrapeChanged", "refresh")
 }

@@ -1,6 +1,7 @@
-// Package fixtest checks that an analyzer's fixes, as recorded in .golden
-// files, compile and leave nothing for a second run to report.
-package fixtest
+package repotest
+
+// An analyzer's fixes, as recorded in .golden files, must compile and
+// leave nothing for a second run to report.
 
 import (
 	"fmt"
@@ -19,14 +20,17 @@ import (
 
 var wantComment = regexp.MustCompile("(?m) // want .*$")
 
-// FixedIsClean copies the package testdata/src/<pkg> into a fresh GOPATH,
+// FixedIsClean copies the package testdata/src/<pkg> into a fresh GOPATH
+// (in parallel with the test's other parallel tests),
 // replacing each file that has a .golden with the golden (want comments
 // removed), type-checks it, runs the analyzer again, and fails unless the
 // only diagnostics left are in the functions named in stillReported (the
 // findings that have no fix). deps are the testdata/src roots the package
 // imports (k8s.io, sigs.k8s.io, helper packages).
-func FixedIsClean(t *testing.T, testdata string, a *analysis.Analyzer, pkg string, deps []string, stillReported ...string) {
+func FixedIsClean(t *testing.T, a *analysis.Analyzer, pkg string, deps []string, stillReported ...string) {
 	t.Helper()
+	t.Parallel()
+	testdata := Testdata(t)
 	dir := t.TempDir()
 	src := filepath.Join(testdata, "src", pkg)
 	dst := filepath.Join(dir, "src", pkg)
