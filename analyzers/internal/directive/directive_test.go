@@ -15,16 +15,19 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
 
-// TestIgnoreAndGenerated: trailing and leading directives, their
-// mandatory reason, and generated files, seen through maporder.
-func TestIgnoreAndGenerated(t *testing.T) {
-	repotest.Run(t, maporder.New(maporder.Config{}), "directive/a")
-}
-
-// Malformed directives are reported by the analyzers they name, and
-// only the named analyzer is silenced by a valid one.
-func TestDirectivesOfOtherAnalyzers(t *testing.T) {
-	repotest.Run(t, restartrevert.New(), "directive/c")
+// TestDirectives runs over each directive test package the analyzer its
+// directives are about: directive/a has trailing and leading directives,
+// their mandatory reason, and generated files, seen through maporder;
+// directive/c has malformed directives, which the analyzers they name
+// report, and valid ones that silence only the analyzer they name.
+func TestDirectives(t *testing.T) {
+	cases := map[string]*analysis.Analyzer{
+		"directive/a": maporder.New(maporder.Config{}),
+		"directive/c": restartrevert.New(),
+	}
+	for pkg, a := range cases {
+		t.Run(pkg, func(t *testing.T) { repotest.Run(t, a, pkg) })
+	}
 }
 
 // errorsOnly records analysistest's complaints instead of failing.
