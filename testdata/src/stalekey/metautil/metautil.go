@@ -2,15 +2,13 @@
 // other packages.
 package metautil
 
+import "maps"
+
 // MergeStringMaps returns all entries of both maps; defaults win.
 func MergeStringMaps(defaults, overrides map[string]string) map[string]string {
 	out := make(map[string]string, len(defaults)+len(overrides))
-	for k, v := range overrides {
-		out[k] = v
-	}
-	for k, v := range defaults {
-		out[k] = v
-	}
+	maps.Copy(out, overrides)
+	maps.Copy(out, defaults)
 	return out
 }
 
