@@ -39,18 +39,20 @@ func sliceStable(c *corev1.Container, m map[string]string) {
 }
 
 func sortSort(c *corev1.Container, m map[string]string) {
-	var b []corev1.EnvVar
-	for k, v := range m {
-		b = append(b, corev1.EnvVar{Name: k, Value: v})
+	b := make([]corev1.EnvVar, 0, len(m))
+	for k := range m {
+		b = append(b, corev1.EnvVar{Name: k, Value: m[k]})
 	}
 	sort.Sort(byName(b))
 	c.Env = b
 }
 
 func sortStable(c *corev1.Container, m map[string]string) {
-	var d []corev1.EnvVar
+	d := make([]corev1.EnvVar, len(m))
+	i := 0
 	for k, v := range m {
-		d = append(d, corev1.EnvVar{Name: k, Value: v})
+		d[i] = corev1.EnvVar{Name: k, Value: v}
+		i++
 	}
 	sort.Stable(byName(d))
 	c.Env = d
@@ -58,8 +60,8 @@ func sortStable(c *corev1.Container, m map[string]string) {
 
 func sortFunc(c *corev1.Container, m map[string]string) {
 	var e []corev1.EnvVar
-	for k, v := range m {
-		e = append(e, corev1.EnvVar{Name: k, Value: v})
+	for k := range maps.Keys(m) {
+		e = append(e, corev1.EnvVar{Name: k, Value: m[k]})
 	}
 	slices.SortFunc(e, func(x, y corev1.EnvVar) int { return cmp.Compare(x.Name, y.Name) })
 	c.Env = e
@@ -68,7 +70,9 @@ func sortFunc(c *corev1.Container, m map[string]string) {
 func sortStableFunc(c *corev1.Container, m map[string]string) {
 	var f []corev1.EnvVar
 	for k, v := range m {
-		f = append(f, corev1.EnvVar{Name: k, Value: v})
+		ev := corev1.EnvVar{Name: k}
+		ev.Value = v
+		f = append(f, ev)
 	}
 	slices.SortStableFunc(f, func(x, y corev1.EnvVar) int { return cmp.Compare(x.Name, y.Name) })
 	c.Env = f
