@@ -57,6 +57,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		summaries:  make(map[*types.Func]*summary),
 		origins:    make(map[originKey]*origin),
 		findings:   make(map[*origin]*finding),
+		reached:    make(map[*ast.FuncDecl][]reach),
 		generated:  make(map[*token.File]bool),
 		fieldNames: make(map[*types.Var]string),
 	}
@@ -75,19 +76,28 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	// Summaries grow monotonically. The first round visits every function;
 	// later rounds only the callers of functions whose summary changed, up
 	// to maxRounds, a bound that covers the call chains seen in practice.
-	graph.Fixpoint(maxRounds, funcs.Callers, func(decl *ast.FuncDecl) bool {
-		p.changed = false
-		p.analyze(decl, false)
-		return p.changed
-	})
+	//
 	// Every sink is a Kubernetes API field, an apply configuration or an
 	// annotation, so a package that depends on no Kubernetes library (and
-	// no api-packages are set) can only have summaries: skip the report walk.
-	if k8s.DependsOnKubernetes(pass.Pkg) || len(cfg.APIPackages) > 0 {
+	// no api-packages are set) can only have summaries: nothing to report.
+	// Otherwise each visit also records the function's sinks, replacing
+	// those of its previous visit. When the fixed point converges, the last
+	// visit of every function came after the last change of each callee's
+	// summary (a change puts the callers back on the list), so its sinks
+	// are those a separate walk with the final summaries would find, and
+	// that walk is saved; when the bound stops it, the walk is made.
+	reporting := k8s.DependsOnKubernetes(pass.Pkg) || len(cfg.APIPackages) > 0
+	converged := graph.Fixpoint(maxRounds, funcs.Callers, func(decl *ast.FuncDecl) bool {
+		p.changed = false
+		p.analyze(decl, reporting)
+		return p.changed
+	})
+	if reporting && !converged {
 		for _, decl := range decls {
 			p.analyze(decl, true)
 		}
 	}
+	p.collect(decls)
 	p.exportFacts(decls)
 	p.report()
 	return nil, nil
@@ -107,6 +117,7 @@ type pkgState struct {
 	summaries  map[*types.Func]*summary
 	origins    map[originKey]*origin
 	findings   map[*origin]*finding
+	reached    map[*ast.FuncDecl][]reach // by function, from its last visit
 	generated  map[*token.File]bool
 	fieldNames map[*types.Var]string
 	changed    bool
@@ -136,6 +147,9 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 				return &origin{kind: paramOrigin, param: i}
 			})}
 		}
+	}
+	if report {
+		p.reached[decl] = p.reached[decl][:0]
 	}
 	s.block(decl.Body.List, nil)
 	// A pointer or slice parameter that ends up holding map order was filled.

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -127,20 +128,31 @@ func (s *fnState) record(t taint, sk sink) {
 			}
 			continue
 		}
-		if !s.report {
-			continue
+		if s.report {
+			s.p.reached[s.decl] = append(s.p.reached[s.decl], reach{o, sk})
 		}
-		f := s.p.findings[o]
-		if f == nil {
-			f = &finding{origin: o}
-			s.p.findings[o] = f
-		}
-		dup := false
-		for _, x := range f.sinks {
-			dup = dup || x.pos == sk.pos
-		}
-		if !dup {
-			f.sinks = append(f.sinks, sk)
+	}
+}
+
+// reach is an origin of map order reaching a sink, seen in a visit.
+type reach struct {
+	origin *origin
+	sink   sink
+}
+
+// collect turns the sinks reached in the last visit of each function, in
+// source order, into findings by origin.
+func (p *pkgState) collect(decls []*ast.FuncDecl) {
+	for _, decl := range decls {
+		for _, r := range p.reached[decl] {
+			f := p.findings[r.origin]
+			if f == nil {
+				f = &finding{origin: r.origin}
+				p.findings[r.origin] = f
+			}
+			if !slices.ContainsFunc(f.sinks, func(x sink) bool { return x.pos == r.sink.pos }) {
+				f.sinks = append(f.sinks, r.sink)
+			}
 		}
 	}
 }
