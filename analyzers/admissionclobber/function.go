@@ -30,11 +30,14 @@ type function struct {
 	// value); copies records locals holding a copy rather than an alias.
 	inits  map[*types.Var]ast.Expr
 	copies map[*types.Var]bool
-	// stmts are the assignments and calls of the body with the stack
-	// of nodes enclosing each, collected once.
+	// assigns are the assignments of the body with the stack of nodes
+	// enclosing each, calls its calls, and uses the uses of each copy,
+	// collected once; parents maps a node of the body to the node
+	// enclosing it, built when a use is first followed up.
 	assigns []located[*ast.AssignStmt]
-	calls   []located[*ast.CallExpr]
-	uses    map[*types.Var][]located[*ast.Ident]
+	calls   []*ast.CallExpr
+	uses    map[*types.Var][]*ast.Ident
+	parents map[ast.Node]ast.Node
 }
 
 type located[T ast.Node] struct {
@@ -49,7 +52,7 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 		params: map[*types.Var]int{},
 		inits:  map[*types.Var]ast.Expr{},
 		copies: map[*types.Var]bool{},
-		uses:   map[*types.Var][]located[*ast.Ident]{},
+		uses:   map[*types.Var][]*ast.Ident{},
 	}
 	fn.obj, _ = info.Defs[fd.Name].(*types.Func)
 	if fn.obj != nil {
@@ -70,11 +73,11 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 		case *ast.AssignStmt:
 			fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{n, slices.Clone(stack)})
 		case *ast.CallExpr:
-			fn.calls = append(fn.calls, located[*ast.CallExpr]{n, slices.Clone(stack)})
+			fn.calls = append(fn.calls, n)
 		case *ast.Ident:
 			// Uses matter only for local copies (see escapes).
 			if v, ok := info.Uses[n].(*types.Var); ok && fn.copies[v] {
-				fn.uses[v] = append(fn.uses[v], located[*ast.Ident]{n, slices.Clone(stack)})
+				fn.uses[v] = append(fn.uses[v], n)
 			}
 		}
 		return true
@@ -468,20 +471,20 @@ func (fn *function) name() string {
 
 // callReplacements returns the replacements a call makes through its
 // arguments, with the argument each one goes through.
-func (fn *function) callReplacements(call located[*ast.CallExpr]) (out []struct {
+func (fn *function) callReplacements(call *ast.CallExpr) (out []struct {
 	r   Replace
 	arg ast.Expr
 }) {
-	callee := k8s.Callee(fn.c.pass.TypesInfo, call.node)
+	callee := k8s.Callee(fn.c.pass.TypesInfo, call)
 	if callee == nil {
 		return nil
 	}
 	for _, r := range fn.c.summaryOf(callee) {
-		if r.Param < len(call.node.Args) && !(call.node.Ellipsis.IsValid() && r.Param == len(call.node.Args)-1) {
+		if r.Param < len(call.Args) && !(call.Ellipsis.IsValid() && r.Param == len(call.Args)-1) {
 			out = append(out, struct {
 				r   Replace
 				arg ast.Expr
-			}{r, call.node.Args[r.Param]})
+			}{r, call.Args[r.Param]})
 		}
 	}
 	return out
@@ -546,14 +549,17 @@ func (fn *function) reaches(o origin, pod bool, pos token.Pos) bool {
 // that lets a change reach the cluster or a comparison: passed to a call,
 // returned, assigned or stored elsewhere, or compared.
 func (fn *function) escapes(v *types.Var, pos token.Pos) bool {
+	if fn.parents == nil {
+		fn.parents = astutil.Parents(fn.decl.Body)
+	}
 	for _, u := range fn.uses[v] {
-		if u.node.Pos() <= pos || len(u.stack) == 0 {
+		if u.Pos() <= pos {
 			continue
 		}
-		child := ast.Node(u.node)
+		child := ast.Node(u)
 		part := false // child is a field or element of v, not v itself
-		for i := len(u.stack) - 1; i >= 0; i-- {
-			switch p := u.stack[i].(type) {
+		for up := fn.parents[u]; up != nil; up = fn.parents[up] {
+			switch p := up.(type) {
 			case *ast.UnaryExpr, *ast.ParenExpr, *ast.StarExpr:
 				child = p
 				continue
@@ -603,12 +609,12 @@ func (fn *function) report() {
 		byField := map[string][]Replace{}
 		for _, x := range fn.callReplacements(call) {
 			o := fn.resolve(x.arg)
-			if !fn.reaches(o, x.r.Pod, call.node.End()) {
+			if !fn.reaches(o, x.r.Pod, call.End()) {
 				continue
 			}
 			byField[x.r.Field] = append(byField[x.r.Field], x.r)
 		}
-		callee := k8s.Callee(c.pass.TypesInfo, call.node)
+		callee := k8s.Callee(c.pass.TypesInfo, call)
 		for _, field := range slices.Sorted(maps.Keys(byField)) {
 			rs := byField[field]
 			var related []analysis.RelatedInformation
@@ -631,7 +637,7 @@ func (fn *function) report() {
 			}
 			slices.Sort(wheres)
 			wheres = slices.Compact(wheres)
-			d := c.describe(call.node.Pos(), call.node.End(), field, slices.Sorted(maps.Keys(lost)))
+			d := c.describe(call.Pos(), call.End(), field, slices.Sorted(maps.Keys(lost)))
 			d.Message = fmt.Sprintf("%s: %s (at %s)", calleeName(callee), d.Message, strings.Join(wheres, ", "))
 			d.Related = append(d.Related, related...)
 			c.report(d, field)
@@ -732,11 +738,11 @@ func (fn *function) reportDeepEqual() {
 		return
 	}
 	for _, call := range fn.calls {
-		if len(call.node.Args) != 2 || !k8s.IsDeepEqual(k8s.Callee(info, call.node)) {
+		if len(call.Args) != 2 || !k8s.IsDeepEqual(k8s.Callee(info, call)) {
 			continue
 		}
 		for i := range 2 {
-			a, b := call.node.Args[i], call.node.Args[1-i]
+			a, b := call.Args[i], call.Args[1-i]
 			what := fn.compared(a)
 			if what == "" {
 				continue
@@ -748,7 +754,7 @@ func (fn *function) reportDeepEqual() {
 			if ob.root != nil && c.live.VarReason(ob.root) != live.NotLive {
 				continue // both sides come from the cluster: a merged copy
 			}
-			c.report(c.describeCompare(call.node.Pos(), call.node.End(), what), "compare")
+			c.report(c.describeCompare(call.Pos(), call.End(), what), "compare")
 			break
 		}
 	}
