@@ -20,7 +20,7 @@ func TestPresenceDrift(t *testing.T) {
 }
 
 // TestAccessors: checks through GetAnnotations()/GetLabels(), also kept in
-// a local first.
+// a local first; and a package without merges, where only deletes count.
 func TestAccessors(t *testing.T) {
-	repotest.Run(t, presencedrift.Analyzer, "presencedrift/accessor")
+	repotest.Run(t, presencedrift.Analyzer, "presencedrift/accessor", "presencedrift/nomerge")
 }

@@ -47,7 +47,8 @@ type Result struct {
 	Strands map[string][]token.Pos
 	// Deleted maps a constant key to where the package deletes it.
 	Deleted map[string][]token.Pos
-	// Written maps a key to its conditional writes in the package.
+	// Written maps a key to its conditional writes in the package; it is
+	// left empty in a package without merges, where no key can strand.
 	Written map[string][]token.Pos
 	// Findings lists the merges that strand keys, in source order.
 	Findings []Finding
@@ -249,6 +250,12 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 			}
 		}
 	}
+	// Every finding is a merge: a package without one needs only its
+	// deletes, which tell presencedrift that a key is pruned.
+	if !s.anyMerge(decls) {
+		s.collectDeletes(decls)
+		return result, nil
+	}
 	s.kindFlows()
 	// Custom resource maps can flow only where a custom resource's fields
 	// are used: skip the search elsewhere.
@@ -266,15 +273,45 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 			result.Written[w.key] = append(result.Written[w.key], w.pos)
 		}
 	}
-	for _, fd := range decls {
-		for k, pos := range s.deletedIn(fd, 0) {
-			result.Deleted[k] = append(result.Deleted[k], pos)
-		}
-	}
+	s.collectDeletes(decls)
 	for _, fd := range decls {
 		s.checkMerges(fd, generated[fd])
 	}
 	return result, nil
+}
+
+// anyMerge reports whether some function of decls merges maps: a call the
+// merge engine knows, or an overlay loop.
+func (s *state) anyMerge(decls []*ast.FuncDecl) bool {
+	found := false
+	for _, fd := range decls {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				_, found = s.merges.Call(n)
+			case *ast.RangeStmt:
+				_, found = s.merges.Loop(n)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// collectDeletes records, for each function, the constant keys it
+// deletes itself.
+func (s *state) collectDeletes(decls []*ast.FuncDecl) {
+	for _, fd := range decls {
+		for k, pos := range s.deletedIn(fd, 0) {
+			s.result.Deleted[k] = append(s.result.Deleted[k], pos)
+		}
+	}
 }
 
 // fieldKind returns the kind of an ObjectMeta Annotations or Labels field.
