@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -86,14 +87,23 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		}
 		return 1
 	}
+	// For measuring the analyzers on real code (README, "Development").
 	if path := os.Getenv("RECONCILELINT_CPUPROFILE"); path != "" {
-		// For measuring the analyzers on real code; see BENCHMARKS in the README.
 		if f, err := os.Create(path); err == nil {
 			defer f.Close()
 			if pprof.StartCPUProfile(f) == nil {
 				defer pprof.StopCPUProfile() // runs before the Close
 			}
 		}
+	}
+	if path := os.Getenv("RECONCILELINT_MEMPROFILE"); path != "" {
+		defer func() { // every allocation of the run, written at its end
+			runtime.GC() // the profile is as of the last collection
+			if f, err := os.Create(path); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
 	}
 	rest := fs.Args()
 	if len(rest) > 0 && rest[0] == "help" {
