@@ -115,11 +115,16 @@ func (p *pkgState) importFact(fn *types.Func) *orderFact {
 	if fn.Pkg() == nil || fn.Pkg() == p.pass.Pkg {
 		return nil
 	}
-	var f orderFact
-	if !p.pass.ImportObjectFact(fn.Origin(), &f) {
-		return nil
+	fn = fn.Origin()
+	f, seen := p.imported[fn] // a function is called again and again
+	if !seen {
+		f = new(orderFact)
+		if !p.pass.ImportObjectFact(fn, f) {
+			f = nil
+		}
+		p.imported[fn] = f
 	}
-	return &f
+	return f
 }
 
 // exportFacts exports the summary of every function that moves order.

@@ -58,6 +58,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		origins:    make(map[originKey]*origin),
 		findings:   make(map[*origin]*finding),
 		reached:    make(map[*ast.FuncDecl][]reach),
+		imported:   make(map[*types.Func]*orderFact),
 		generated:  make(map[*token.File]bool),
 		fieldNames: make(map[*types.Var]string),
 	}
@@ -117,7 +118,8 @@ type pkgState struct {
 	summaries  map[*types.Func]*summary
 	origins    map[originKey]*origin
 	findings   map[*origin]*finding
-	reached    map[*ast.FuncDecl][]reach // by function, from its last visit
+	reached    map[*ast.FuncDecl][]reach  // by function, from its last visit
+	imported   map[*types.Func]*orderFact // facts of other packages' functions, nil for none
 	generated  map[*token.File]bool
 	fieldNames map[*types.Var]string
 	changed    bool

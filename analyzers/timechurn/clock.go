@@ -187,7 +187,7 @@ func (f *fnState) callStamp(call *ast.CallExpr) *stamp {
 // they do not say whether anything changed.
 func (f *fnState) guarded(n ast.Node) bool {
 	at := n // where an early return must end before
-	for p := f.parents[n]; p != nil; p = f.parents[p] {
+	for p := f.up()[n]; p != nil; p = f.up()[p] {
 		switch x := p.(type) {
 		case *ast.IfStmt:
 			if contains(x.Body, n) || (x.Else != nil && contains(x.Else, n)) {
@@ -196,7 +196,7 @@ func (f *fnState) guarded(n ast.Node) bool {
 				}
 			}
 		case *ast.CaseClause:
-			if sw, ok := f.parents[f.parents[x]].(*ast.SwitchStmt); ok {
+			if sw, ok := f.up()[f.up()[x]].(*ast.SwitchStmt); ok {
 				if sw.Tag != nil && !isError(f.info().TypeOf(sw.Tag)) {
 					return true
 				}
@@ -253,7 +253,7 @@ func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
 			if !isID || !ok || cf.info().Uses[id] != fn {
 				return ok
 			}
-			call := callOf(cf.parents, id)
+			call := callOf(cf.up(), id)
 			if call == nil {
 				ok = false // used as a value: called from anywhere
 				return false

@@ -71,6 +71,7 @@ type pkgState struct {
 	clocks     map[*types.Func]bool       // clocks and other packages' stamping helpers used here
 	fns        map[*ast.FuncDecl]*fnState // for guards looked up in callers
 	guardedFns map[*ast.FuncDecl]bool
+	parents    map[*ast.FuncDecl]map[ast.Node]ast.Node // see fnState.up
 }
 
 // mayStamp reports whether fd calls a clock, a helper of another package
@@ -116,7 +117,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no clock can reach an object
 	}
 	p := &pkgState{pass: pass, summaries: map[*types.Func]*stampFact{},
-		fns: map[*ast.FuncDecl]*fnState{}, guardedFns: map[*ast.FuncDecl]bool{}}
+		fns: map[*ast.FuncDecl]*fnState{}, guardedFns: map[*ast.FuncDecl]bool{},
+		parents: map[*ast.FuncDecl]map[ast.Node]ast.Node{}}
 	// Fast path: a package that calls no clock and no helper of another
 	// package known to stamp has nothing to summarise or report. Most
 	// dependencies end here, before any function is walked.
@@ -167,16 +169,27 @@ func run(pass *analysis.Pass) (any, error) {
 
 // fnState is the state of one function's walk.
 type fnState struct {
-	p       *pkgState
-	fd      *ast.FuncDecl
-	vars    map[*types.Var]*stamp // locals holding a stamp
-	parents map[ast.Node]ast.Node
+	p    *pkgState
+	fd   *ast.FuncDecl
+	vars map[*types.Var]*stamp // locals holding a stamp
 }
 
 func (f *fnState) info() *types.Info { return f.p.pass.TypesInfo }
 
+// up returns the map from each node of the function to the node enclosing
+// it, built on first need (most functions never ask) and kept for the
+// function's later walks.
+func (f *fnState) up() map[ast.Node]ast.Node {
+	m := f.p.parents[f.fd]
+	if m == nil {
+		m = astutil.Parents(f.fd)
+		f.p.parents[f.fd] = m
+	}
+	return m
+}
+
 func newFnState(p *pkgState, fd *ast.FuncDecl) *fnState {
-	f := &fnState{p: p, fd: fd, vars: map[*types.Var]*stamp{}, parents: astutil.Parents(fd)}
+	f := &fnState{p: p, fd: fd, vars: map[*types.Var]*stamp{}}
 	f.locals()
 	return f
 }
@@ -413,7 +426,7 @@ func (f *fnState) stores() []store {
 
 func (f *fnState) litDepth(n ast.Node) int {
 	d := 0
-	for p := f.parents[n]; p != nil; p = f.parents[p] {
+	for p := f.up()[n]; p != nil; p = f.up()[p] {
 		if _, ok := p.(*ast.FuncLit); ok {
 			d++
 		}
