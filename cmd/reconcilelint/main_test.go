@@ -3,6 +3,7 @@ package main_test
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -518,5 +519,36 @@ func TestTestFlagAndTiming(t *testing.T) {
 	}
 	if out, err := command(dir, binary, "-debug=nonsense", "./...").CombinedOutput(); err == nil || !bytes.Contains(out, []byte("known: timing")) {
 		t.Errorf("an unknown -debug value was accepted: %v\n%s", err, out)
+	}
+}
+
+// TestProfiles checks that RECONCILELINT_CPUPROFILE and
+// RECONCILELINT_MEMPROFILE each write a profile: pprof's format is a
+// gzip-compressed protocol buffer, which must decompress to something.
+func TestProfiles(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t, map[string]string{"p/p.go": "package p\n\nfunc F() int { return 1 }\n"})
+	cpu, mem := filepath.Join(t.TempDir(), "cpu.prof"), filepath.Join(t.TempDir(), "mem.prof")
+	cmd := command(dir, binary, "./...")
+	cmd.Env = append(cmd.Env, "RECONCILELINT_CPUPROFILE="+cpu, "RECONCILELINT_MEMPROFILE="+mem)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, path := range []string{cpu, mem} {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := func() (int64, error) {
+			defer f.Close()
+			z, err := gzip.NewReader(f)
+			if err != nil {
+				return 0, err
+			}
+			return io.Copy(io.Discard, z)
+		}()
+		if err != nil || n == 0 {
+			t.Errorf("%s: %d bytes, %v", filepath.Base(path), n, err)
+		}
 	}
 }
