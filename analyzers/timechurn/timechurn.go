@@ -71,7 +71,7 @@ type pkgState struct {
 	clocks     map[*types.Func]bool       // clocks and other packages' stamping helpers used here
 	fns        map[*ast.FuncDecl]*fnState // for guards looked up in callers
 	guardedFns map[*ast.FuncDecl]bool
-	parents    map[*ast.FuncDecl]map[ast.Node]ast.Node // see fnState.up
+	parents    astutil.ParentMaps // of functions, for guards
 }
 
 // mayStamp reports whether fd calls a clock, a helper of another package
@@ -118,7 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	p := &pkgState{pass: pass, summaries: map[*types.Func]*stampFact{},
 		fns: map[*ast.FuncDecl]*fnState{}, guardedFns: map[*ast.FuncDecl]bool{},
-		parents: map[*ast.FuncDecl]map[ast.Node]ast.Node{}}
+		parents: astutil.ParentMaps{}}
 	// Fast path: a package that calls no clock and no helper of another
 	// package known to stamp has nothing to summarise or report. Most
 	// dependencies end here, before any function is walked.
@@ -179,14 +179,7 @@ func (f *fnState) info() *types.Info { return f.p.pass.TypesInfo }
 // up returns the map from each node of the function to the node enclosing
 // it, built on first need (most functions never ask) and kept for the
 // function's later walks.
-func (f *fnState) up() map[ast.Node]ast.Node {
-	m := f.p.parents[f.fd]
-	if m == nil {
-		m = astutil.Parents(f.fd)
-		f.p.parents[f.fd] = m
-	}
-	return m
-}
+func (f *fnState) up() map[ast.Node]ast.Node { return f.p.parents.Of(f.fd) }
 
 func newFnState(p *pkgState, fd *ast.FuncDecl) *fnState {
 	f := &fnState{p: p, fd: fd, vars: map[*types.Var]*stamp{}}

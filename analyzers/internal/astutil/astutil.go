@@ -122,6 +122,21 @@ func Parents(root ast.Node) map[ast.Node]ast.Node {
 	return m
 }
 
+// ParentMaps keeps the Parents of each root asked for, so that walks
+// repeated over rounds build each map once. One per pass: it is not safe
+// for concurrent use, and it holds its maps as long as it lives.
+type ParentMaps map[ast.Node]map[ast.Node]ast.Node
+
+// Of returns Parents(root), built on first need.
+func (m ParentMaps) Of(root ast.Node) map[ast.Node]ast.Node {
+	p, ok := m[root]
+	if !ok {
+		p = Parents(root)
+		m[root] = p
+	}
+	return p
+}
+
 // WithStack walks root like ast.Inspect, also passing the nodes that
 // enclose n, outermost first (root's ancestors excluded). The stack is
 // only valid during the call; clone it to keep it.

@@ -57,12 +57,12 @@ const Depth = 8
 type Tracer struct {
 	info    *types.Info
 	graph   *funcs.Graph
-	parents map[*ast.FuncDecl]map[ast.Node]ast.Node
+	parents astutil.ParentMaps
 }
 
 // New returns a tracer over the functions of graph.
 func New(info *types.Info, graph *funcs.Graph) *Tracer {
-	return &Tracer{info: info, graph: graph, parents: map[*ast.FuncDecl]map[ast.Node]ast.Node{}}
+	return &Tracer{info: info, graph: graph, parents: astutil.ParentMaps{}}
 }
 
 type walk struct {
@@ -112,15 +112,6 @@ func (t *Tracer) Root(fd *ast.FuncDecl, e ast.Expr) Set {
 	return t.Var(fd, astutil.RootVar(t.info, e))
 }
 
-func (t *Tracer) parentsOf(fd *ast.FuncDecl) map[ast.Node]ast.Node {
-	if m, ok := t.parents[fd]; ok {
-		return m
-	}
-	m := astutil.Parents(fd)
-	t.parents[fd] = m
-	return m
-}
-
 // spend takes one step of the budget; past it the walk gives Unknown.
 func (w *walk) spend(key any) bool {
 	if w.seen[key] {
@@ -151,7 +142,7 @@ func (w *walk) variable(fd *ast.FuncDecl, v *types.Var) {
 		return
 	}
 	info := w.t.info
-	parents := w.t.parentsOf(fd)
+	parents := w.t.parents.Of(fd)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok {
@@ -285,7 +276,7 @@ func (w *walk) value(fd *ast.FuncDecl, e ast.Expr) {
 	if t := info.TypeOf(e); t != nil && !carries(t) {
 		return // a string, a number, a bool: not the object
 	}
-	parents := w.t.parentsOf(fd)
+	parents := w.t.parents.Of(fd)
 	e = w.chain(e, parents)
 	if t := info.TypeOf(e); t != nil && !carries(t) {
 		return // obj.GetName(), len(obj.Spec.Env)
@@ -402,7 +393,7 @@ func (w *walk) returned(fd *ast.FuncDecl, ret *ast.ReturnStmt, e ast.Expr, paren
 // that is not a call makes the destination Unknown.
 func (w *walk) calls(caller *ast.FuncDecl, fn *types.Func, index int) {
 	info := w.t.info
-	parents := w.t.parentsOf(caller)
+	parents := w.t.parents.Of(caller)
 	ast.Inspect(caller.Body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok || info.Uses[id] != fn {
