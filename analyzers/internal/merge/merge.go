@@ -105,6 +105,30 @@ type Result struct {
 	pass  *analysis.Pass
 }
 
+// AnyIn reports whether some function of decls merges maps: a call that
+// Call knows, or a loop that Loop knows.
+func (r *Result) AnyIn(decls []*ast.FuncDecl) bool {
+	found := false
+	for _, fd := range decls {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if found {
+				return false // a later sibling must not clear it
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				_, found = r.Call(n)
+			case *ast.RangeStmt:
+				_, found = r.Loop(n)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
 // Call returns the merge a call performs, if it is one.
 func (r *Result) Call(call *ast.CallExpr) (Merge, bool) {
 	fn := k8s.Callee(r.info, call)

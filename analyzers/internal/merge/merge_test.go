@@ -37,6 +37,24 @@ var show = repotest.Probe("show", []*analysis.Analyzer{merge.Analyzer}, func(pas
 	}
 })
 
+// anyIn reports, at each file's package clause, whether the file's
+// functions merge maps.
+var anyIn = repotest.Probe("anyin", []*analysis.Analyzer{merge.Analyzer}, func(pass *analysis.Pass, f *ast.File) {
+	var decls []*ast.FuncDecl
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			decls = append(decls, fd)
+		}
+	}
+	pass.Reportf(f.Package, "merges: %t", pass.ResultOf[merge.Analyzer].(*merge.Result).AnyIn(decls))
+})
+
+// TestAnyIn: a merge followed by calls that merge nothing is found; clones
+// and reads are not merges.
+func TestAnyIn(t *testing.T) {
+	repotest.Run(t, anyIn, "merge/any", "merge/none")
+}
+
 // TestFacts checks which helpers are summarised as preserving merges.
 func TestFacts(t *testing.T) {
 	repotest.Run(t, merge.Analyzer, "merge/helpers")

@@ -252,7 +252,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	}
 	// Every finding is a merge: a package without one needs only its
 	// deletes, which tell presencedrift that a key is pruned.
-	if !s.anyMerge(decls) {
+	if !s.merges.AnyIn(decls) {
 		s.collectDeletes(decls)
 		return result, nil
 	}
@@ -278,30 +278,6 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		s.checkMerges(fd, generated[fd])
 	}
 	return result, nil
-}
-
-// anyMerge reports whether some function of decls merges maps: a call the
-// merge engine knows, or an overlay loop.
-func (s *state) anyMerge(decls []*ast.FuncDecl) bool {
-	found := false
-	for _, fd := range decls {
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				_, found = s.merges.Call(n)
-			case *ast.RangeStmt:
-				_, found = s.merges.Loop(n)
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
 }
 
 // collectDeletes records, for each function, the constant keys it
