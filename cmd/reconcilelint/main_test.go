@@ -438,26 +438,6 @@ func TestSARIF(t *testing.T) {
 	}
 }
 
-// tinyModule writes a module of one package per entry of files (package
-// directory -> source) into a temporary directory and returns it.
-func tinyModule(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/tiny\n\ngo 1.26.0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 // TestLoadErrorsExitOne checks that a package that does not type-check,
 // or an import cycle that go list reports, is printed and makes the run
 // exit 1: the packages importing a broken one are still loaded (marked
@@ -482,7 +462,7 @@ func TestLoadErrorsExitOne(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cmd := command(tinyModule(t, tc.files), binary, "./...")
+			cmd := command(repotest.TinyModule(t, tc.files), binary, "./...")
 			timer := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
 			out, err := cmd.CombinedOutput()
 			timer.Stop()
@@ -498,10 +478,10 @@ func TestLoadErrorsExitOne(t *testing.T) {
 
 // TestTestFlagAndTiming checks that -test=false leaves test files out (a
 // test file that does not compile is then no error) and that -debug=timing
-// reports loading and every analyzer.
+// reports go list, the overlapped rest, its steps and every analyzer.
 func TestTestFlagAndTiming(t *testing.T) {
 	t.Parallel()
-	dir := tinyModule(t, map[string]string{
+	dir := repotest.TinyModule(t, map[string]string{
 		"p/p.go":      "package p\n\nfunc F() int { return 1 }\n",
 		"p/p_test.go": "package p\n\nvar broken int = \"x\"\n",
 	})
@@ -512,7 +492,7 @@ func TestTestFlagAndTiming(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-test=false: %v\n%s", err, out)
 	}
-	for _, want := range []string{"timing: load", "timing: analysis", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn"} {
+	for _, want := range []string{"timing: load (go list)", "timing: parse, type-check, analysis (wall)", "timing:   parse ", "timing:   type-check ", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("-debug=timing output lacks %q:\n%s", want, out)
 		}
@@ -527,7 +507,7 @@ func TestTestFlagAndTiming(t *testing.T) {
 // gzip-compressed protocol buffer, which must decompress to something.
 func TestProfiles(t *testing.T) {
 	t.Parallel()
-	dir := tinyModule(t, map[string]string{"p/p.go": "package p\n\nfunc F() int { return 1 }\n"})
+	dir := repotest.TinyModule(t, map[string]string{"p/p.go": "package p\n\nfunc F() int { return 1 }\n"})
 	cpu, mem := filepath.Join(t.TempDir(), "cpu.prof"), filepath.Join(t.TempDir(), "mem.prof")
 	cmd := command(dir, binary, "./...")
 	cmd.Env = append(cmd.Env, "RECONCILELINT_CPUPROFILE="+cpu, "RECONCILELINT_MEMPROFILE="+mem)

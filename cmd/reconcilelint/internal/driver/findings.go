@@ -9,12 +9,11 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // A finding is a root diagnostic and the action that reported it.
 type finding struct {
-	act  *checker.Action
+	act  *action
 	diag analysis.Diagnostic
 }
 
@@ -23,9 +22,9 @@ type finding struct {
 // "p [p.test]", and the same finding there (same analyzer, position and
 // message) is left out. Packages without a test variant come first, so a
 // finding is attributed to the plain package.
-func findings(graph *checker.Graph) []finding {
+func findings(graph *actionGraph) []finding {
 	roots := slices.Clone(graph.Roots)
-	slices.SortStableFunc(roots, func(a, b *checker.Action) int {
+	slices.SortStableFunc(roots, func(a, b *action) int {
 		return cmp.Compare(isTestVariant(a), isTestVariant(b))
 	})
 	type key struct {
@@ -52,7 +51,7 @@ func findings(graph *checker.Graph) []finding {
 	return out
 }
 
-func isTestVariant(act *checker.Action) int {
+func isTestVariant(act *action) int {
 	if strings.Contains(act.Package.ID, " [") {
 		return 1
 	}
@@ -92,7 +91,7 @@ type (
 
 // printJSON writes the findings (each once, see findings) and the errors
 // of every action as go vet -json does.
-func printJSON(w io.Writer, graph *checker.Graph) error {
+func printJSON(w io.Writer, graph *actionGraph) error {
 	tree := map[string]map[string]any{}
 	put := func(id, name string, v any) {
 		if tree[id] == nil {

@@ -8,8 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // edit is a text edit in byte offsets of one file.
@@ -26,7 +24,7 @@ type edit struct {
 // whose edits overlap an already accepted different edit is skipped whole.
 // Changed files are gofmt-ed. With diff, files are left alone and a
 // unified diff is printed instead.
-func applyFixes(graph *checker.Graph, diff bool, stdout, stderr io.Writer) (int, error) {
+func applyFixes(graph *actionGraph, diff bool, stdout, stderr io.Writer) (int, error) {
 	byFile := map[string][]edit{}
 	var skipped, unfixable int
 	all := findings(graph)

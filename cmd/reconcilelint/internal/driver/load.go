@@ -17,7 +17,9 @@ package driver
 // The source packages are the named ones, the main module's packages they
 // depend on (in GOPATH mode, the user's tree outside GOROOT), and any
 // package between those (a package that imports a source package must be
-// checked from source too, or it would see a second copy of it).
+// checked from source too, or it would see a second copy of it). Each
+// source package is handed to the runner (run.go) as soon as it and its
+// source imports are analysable, so analysis overlaps the checking.
 
 import (
 	"errors"
@@ -33,6 +35,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
@@ -44,46 +47,66 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 	packages.NeedImports | packages.NeedDeps | packages.NeedModule |
 	packages.NeedExportFile | packages.NeedTypesSizes
 
-// load loads the packages named by patterns and returns them, with syntax
-// and types, their Imports pruned to the other source-loaded packages (the
-// checker then computes facts for those only).
-func load(patterns []string, tests bool) ([]*packages.Package, error) {
+// load loads the packages named by patterns and hands each source package
+// to r as soon as it is type-checked and its source imports are analysed.
+// It returns the named packages, sorted by ID, with their Imports pruned to
+// the other source-loaded packages (as error printing walks them).
+func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error) {
 	fset := token.NewFileSet()
+	start := time.Now()
 	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
 	if err != nil {
 		return nil, err
 	}
+	r.timer.listed(time.Since(start))
+	start = time.Now()
+	defer func() { r.timer.finished(time.Since(start)) }()
 	l := &loader{
 		fset:     fset,
 		source:   map[*packages.Package]bool{},
 		exported: map[string]*types.Package{},
 		parsed:   map[string]*parsedFile{},
+		holders:  map[string]int{},
 		cpu:      make(chan struct{}, runtime.GOMAXPROCS(0)),
+		timer:    r.timer,
 	}
 	l.chooseSources(roots)
-
-	// Type-check every source package in its own goroutine; each waits for
-	// the source packages it imports.
-	done := map[*packages.Package]chan struct{}{}
-	for p := range l.source {
-		done[p] = make(chan struct{})
-	}
 	l.waitFor = l.waits()
+	r.plan(roots, l.waitFor)
+	for p := range l.source {
+		for _, name := range p.CompiledGoFiles {
+			l.holders[name]++
+		}
+	}
+
+	// Each source package in its own goroutine: type-checked once the
+	// source packages it imports are, analysed once they are analysed.
+	checked := map[*packages.Package]chan struct{}{}
+	analysed := map[*packages.Package]chan struct{}{}
+	for p := range l.source {
+		checked[p] = make(chan struct{})
+		analysed[p] = make(chan struct{})
+	}
 	var wg sync.WaitGroup
 	for p := range l.source {
 		wg.Go(func() {
-			defer close(done[p])
+			defer close(analysed[p])
 			l.parse(p)
 			for _, imp := range l.waitFor[p] {
-				<-done[imp]
+				<-checked[imp]
 			}
 			l.check(p)
+			close(checked[p])
+			for _, imp := range l.waitFor[p] {
+				<-analysed[imp]
+			}
+			l.cpu <- struct{}{}
+			defer func() { <-l.cpu }()
+			r.analyse(p)
 		})
 	}
 	wg.Wait()
 
-	// The checker runs fact-producing analyzers on every import; keep the
-	// edges between source packages only.
 	for p := range l.source {
 		pruned := make(map[string]*packages.Package, len(p.Imports))
 		for path, imp := range p.Imports {
@@ -108,8 +131,10 @@ type loader struct {
 
 	parseMu sync.Mutex
 	parsed  map[string]*parsedFile // by file name: p and p [p.test] share files
+	holders map[string]int         // packages yet to take the file; at 0 it is let go
 
-	cpu chan struct{} // a token per core for parsing and type-checking
+	cpu   chan struct{} // a token per core for parsing, type-checking and analysis
+	timer *timing
 }
 
 type parsedFile struct {
@@ -210,6 +235,7 @@ func (l *loader) waits() map[*packages.Package][]*packages.Package {
 func (l *loader) parse(p *packages.Package) {
 	l.cpu <- struct{}{}
 	defer func() { <-l.cpu }()
+	defer l.timer.since("parse", time.Now())
 	p.Fset = l.fset
 	p.Syntax = make([]*ast.File, 0, len(p.CompiledGoFiles))
 	for _, name := range p.CompiledGoFiles {
@@ -218,6 +244,9 @@ func (l *loader) parse(p *packages.Package) {
 		if pf == nil {
 			pf = new(parsedFile)
 			l.parsed[name] = pf
+		}
+		if l.holders[name]--; l.holders[name] == 0 {
+			delete(l.parsed, name)
 		}
 		l.parseMu.Unlock()
 		pf.once.Do(func() {
@@ -241,6 +270,7 @@ func (l *loader) parse(p *packages.Package) {
 func (l *loader) check(p *packages.Package) {
 	l.cpu <- struct{}{}
 	defer func() { <-l.cpu }()
+	defer l.timer.since("type-check", time.Now())
 	p.Types = types.NewPackage(p.PkgPath, p.Name)
 	p.TypesInfo = &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},

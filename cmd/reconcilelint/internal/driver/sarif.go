@@ -11,7 +11,6 @@ import (
 	"unicode/utf16"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // SARIF 2.1.0, the subset reconcilelint writes.
@@ -130,7 +129,7 @@ func moduleRoot(dir string) string {
 // writeSARIF writes the findings of the root actions of graph as SARIF
 // 2.1.0 to path: one rule per analyzer that ran, locations relative to the
 // module root, suggested fixes included, analyzer errors as notifications.
-func writeSARIF(path string, graph *checker.Graph, analyzers []*analysis.Analyzer) error {
+func writeSARIF(path string, graph *actionGraph, analyzers []*analysis.Analyzer) error {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 )
 
 // printText writes the root diagnostics as "file:line:col: message" lines,
@@ -19,7 +18,7 @@ import (
 // by position, once each (a file in p and in p's test variant is analysed
 // twice). Positions under the working directory are printed relative to
 // it, as go vet prints them; analyzer errors come first.
-func printText(w io.Writer, graph *checker.Graph, contextLines int) error {
+func printText(w io.Writer, graph *actionGraph, contextLines int) error {
 	type entry struct {
 		pos  token.Position
 		end  token.Position

@@ -3,23 +3,24 @@ package driver
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// timing measures where a run spends its time, for -debug=timing: loading
-// (go list, parsing, type-checking), the analysis as a whole, and each
-// analyzer summed over packages. Analyzers run in parallel, so their sum
-// can exceed the analysis' wall time.
+// timing measures where a run spends its time, for -debug=timing: go list,
+// then parsing, type-checking and analysis together (they overlap: a
+// package is analysed while others are still being checked), and each of
+// those steps, and each analyzer, summed over packages. Every step holds a
+// core's token while it runs, so the sums add up to about the cores' busy
+// time, and a step's share of them is its share of the work.
 type timing struct {
-	load, analysis time.Duration
+	list, rest time.Duration
 
-	mu  sync.Mutex
-	per map[*analysis.Analyzer]time.Duration
-	all []*analysis.Analyzer // selected ones and their requirements, in order
+	mu    sync.Mutex
+	per   map[string]time.Duration
+	names []string // parse, type-check, then the analyzers that run, in order
 
 	restore []func()
 }
@@ -27,30 +28,12 @@ type timing struct {
 // newTiming wraps the Run of every analyzer that will run, selected or
 // required; print restores them.
 func newTiming(selected []*analysis.Analyzer) *timing {
-	t := &timing{per: map[*analysis.Analyzer]time.Duration{}}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if slices.Contains(t.all, a) {
-			return
-		}
-		for _, req := range a.Requires {
-			visit(req)
-		}
-		t.all = append(t.all, a)
-	}
-	for _, a := range selected {
-		visit(a)
-	}
-	for _, a := range t.all {
+	t := &timing{per: map[string]time.Duration{}, names: []string{"parse", "type-check"}}
+	for _, a := range requirementsFirst(selected) {
+		t.names = append(t.names, a.Name)
 		run := a.Run
 		a.Run = func(pass *analysis.Pass) (any, error) {
-			start := time.Now()
-			defer func() {
-				d := time.Since(start)
-				t.mu.Lock()
-				t.per[a] += d
-				t.mu.Unlock()
-			}()
+			defer t.since(a.Name, time.Now())
 			return run(pass)
 		}
 		t.restore = append(t.restore, func() { a.Run = run })
@@ -58,15 +41,26 @@ func newTiming(selected []*analysis.Analyzer) *timing {
 	return t
 }
 
-func (t *timing) loaded(d time.Duration) {
+// since adds the time from start to now to the step's sum.
+func (t *timing) since(step string, start time.Time) {
+	if t == nil {
+		return
+	}
+	d := time.Since(start)
+	t.mu.Lock()
+	t.per[step] += d
+	t.mu.Unlock()
+}
+
+func (t *timing) listed(d time.Duration) {
 	if t != nil {
-		t.load = d
+		t.list = d
 	}
 }
 
-func (t *timing) analysed(d time.Duration) {
+func (t *timing) finished(d time.Duration) {
 	if t != nil {
-		t.analysis = d
+		t.rest = d
 	}
 }
 
@@ -74,23 +68,19 @@ func (t *timing) print(w io.Writer) {
 	for _, restore := range t.restore {
 		restore()
 	}
-	fmt.Fprintf(w, "timing: load (go list, parse, type-check) %8.3fs\n", t.load.Seconds())
-	fmt.Fprintf(w, "timing: analysis (wall)                   %8.3fs\n", t.analysis.Seconds())
+	fmt.Fprintf(w, "timing: load (go list)                      %8.3fs\n", t.list.Seconds())
+	fmt.Fprintf(w, "timing: parse, type-check, analysis (wall)  %8.3fs\n", t.rest.Seconds())
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	// The checker runs every package's analyzers as soon as their inputs
-	// are ready, more at once than there are cores, so an analyzer's summed
-	// time includes waiting for a core; its share of the sum is the
-	// comparable number.
 	var sum time.Duration
-	for _, a := range t.all {
-		sum += t.per[a]
+	for _, name := range t.names {
+		sum += t.per[name]
 	}
-	for _, a := range t.all {
+	for _, name := range t.names {
 		share := 0.0
 		if sum > 0 {
-			share = 100 * float64(t.per[a]) / float64(sum)
+			share = 100 * float64(t.per[name]) / float64(sum)
 		}
-		fmt.Fprintf(w, "timing:   %-24s%5.1f%% (%.3fs summed over packages)\n", a.Name, share, t.per[a].Seconds())
+		fmt.Fprintf(w, "timing:   %-24s%5.1f%% (%.3fs summed over packages)\n", name, share, t.per[name].Seconds())
 	}
 }

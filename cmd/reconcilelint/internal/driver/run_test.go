@@ -1,0 +1,156 @@
+package driver
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
+)
+
+// seen is the fact the probe analyzers below attach to every package-level
+// object and package.
+type seen struct{ From string }
+
+func (*seen) AFact()           {}
+func (s *seen) String() string { return s.From }
+
+// facts marks every package-level object (and methods) with a fact and
+// reports, at each file, every fact it can see: which facts reach a
+// package is what the runner must decide as the checker does.
+var facts = &analysis.Analyzer{
+	Name:       "facts",
+	Doc:        "marks objects and lists the facts visible",
+	FactTypes:  []analysis.Fact{new(seen)},
+	ResultType: reflect.TypeFor[int](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		var visible []string
+		for _, f := range pass.AllObjectFacts() {
+			if f.Object.Pkg() != pass.Pkg {
+				visible = append(visible, "obj:"+f.Object.Pkg().Name()+"."+f.Object.Name())
+			}
+		}
+		for _, f := range pass.AllPackageFacts() {
+			visible = append(visible, "pkg:"+f.Package.Name())
+		}
+		slices.Sort(visible)
+		pass.Reportf(pass.Files[0].Package, "sees %s", strings.Join(visible, " "))
+		scope := pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			obj := scope.Lookup(name)
+			pass.ExportObjectFact(obj, &seen{pass.Pkg.Name()})
+			if tn, ok := obj.(*types.TypeName); ok {
+				for m := range tn.Type().(*types.Named).Methods() {
+					pass.ExportObjectFact(m, &seen{pass.Pkg.Name()})
+				}
+			}
+		}
+		pass.ExportPackageFact(&seen{pass.Pkg.Name()})
+		return len(visible), nil
+	},
+}
+
+// counts requires facts and reports its result: requirements run first on
+// the same package and hand their result over.
+var counts = &analysis.Analyzer{
+	Name:     "counts",
+	Doc:      "reports what facts returned",
+	Requires: []*analysis.Analyzer{facts},
+	Run: func(pass *analysis.Pass) (any, error) {
+		pass.Reportf(pass.Files[0].Package, "facts saw %d", pass.ResultOf[facts].(int))
+		return nil, nil
+	},
+}
+
+// TestRunnerAgreesWithChecker runs the same analyzers on the same module
+// through the runner and through x/tools' checker, and compares every
+// diagnostic and error: a chain of imports (facts of functions and
+// variables reach direct importers only, those of methods, types and
+// constants reach every importer above), a package that does not compile
+// (its actions fail, and so do the actions above it that need its facts).
+func TestRunnerAgreesWithChecker(t *testing.T) {
+	dir := repotest.TinyModule(t, map[string]string{
+		"c/c.go":     "package c\n\nfunc F() {}\n\nfunc g() {}\n\nvar V int\n\nconst K = 1\n\ntype T struct{ X int }\n\nfunc (T) M() {}\n",
+		"b/b.go":     "package b\n\nimport \"example.com/tiny/c\"\n\nfunc B() c.T { c.F(); return c.T{} }\n",
+		"a/a.go":     "package a\n\nimport \"example.com/tiny/b\"\n\nvar A = b.B()\n",
+		"bad/bad.go": "package bad\n\nvar X int = \"no\"\n",
+		"top/top.go": "package top\n\nimport (\n\t\"example.com/tiny/a\"\n\t\"example.com/tiny/bad\"\n)\n\nvar _, _ = a.A, bad.X\n",
+	})
+	t.Chdir(dir)
+	selected := []*analysis.Analyzer{counts}
+	patterns := []string{"./a", "./top"} // b, c, bad are analysed for facts only
+
+	r := newRunner(selected, nil)
+	pkgs, err := load(patterns, false, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := describe(r.graph(pkgs))
+
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
+	want, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze(selected, want, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for act := range g.All() {
+		all = append(all, describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)...)
+	}
+	slices.Sort(all)
+
+	if !slices.Equal(got, all) {
+		t.Errorf("runner:\n\t%s\nchecker:\n\t%s", strings.Join(got, "\n\t"), strings.Join(all, "\n\t"))
+	}
+	// The chain above must be what the comparison saw, or it proves little.
+	for _, line := range []string{
+		"facts@example.com/tiny/a: sees obj:b.B obj:c.K obj:c.M obj:c.T pkg:b pkg:c",
+		"counts@example.com/tiny/a root: facts saw 6",
+		"facts@example.com/tiny/bad: error: analysis skipped due to errors in package",
+		"counts@example.com/tiny/top root: error: failed prerequisites: facts@example.com/tiny/top",
+	} {
+		if !slices.Contains(got, line) {
+			t.Errorf("runner output lacks %q", line)
+		}
+	}
+	// Syntax and type information are let go once a package is analysed.
+	for _, p := range pkgs {
+		if p.Syntax != nil || p.TypesInfo != nil {
+			t.Errorf("%s: syntax kept after analysis", p.ID)
+		}
+	}
+}
+
+func describe(g *actionGraph) []string {
+	var out []string
+	for act := range g.All() {
+		out = append(out, describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func describeAction(a *analysis.Analyzer, p *packages.Package, root bool, err error, diags []analysis.Diagnostic) []string {
+	name := a.Name + "@" + p.ID
+	if root {
+		name += " root"
+	}
+	if err != nil {
+		return []string{fmt.Sprintf("%s: error: %v", name, err)}
+	}
+	var out []string
+	for _, d := range diags {
+		out = append(out, fmt.Sprintf("%s: %s", name, d.Message))
+	}
+	return out
+}

@@ -1,0 +1,25 @@
+package repotest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TinyModule writes a module example.com/tiny with the given files (path
+// -> source) into a temporary directory and returns the directory.
+func TinyModule(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/tiny\n\ngo 1.26.0\n"
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
