@@ -65,7 +65,14 @@ func run(pass *analysis.Pass) (any, error) {
 	// function carries when it calls one that does.
 	graph := funcs.Of(pass)
 	decls := graph.Decls
+	// A function carries only where the key (or the prefix) is a constant
+	// in it or a callee carries: with neither the key anywhere in the
+	// package nor a carry-over helper imported, no walk can find one.
+	mayCarry := mentionsKey(pass.TypesInfo) || len(pass.AllObjectFacts()) > 0
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		if !mayCarry {
+			return false
+		}
 		fn := graph.Func(fd)
 		if fn == nil || c.carries[fn] || len(c.carryPoints(fd.Body)) == 0 {
 			return false
@@ -134,6 +141,19 @@ func (c *checker) carryPoints(body ast.Node) []token.Pos {
 		return true
 	})
 	return out
+}
+
+// mentionsKey reports whether any constant expression of the package is
+// the restartedAt key or the kubectl prefix (as isKey matches them).
+func mentionsKey(info *types.Info) bool {
+	for _, tv := range info.Types {
+		if tv.Value != nil && tv.Value.Kind() == constant.String {
+			if s := constant.StringVal(tv.Value); s == restartedAt || s == kubectlPrefix || s == "kubectl.kubernetes.io" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isWriteTarget reports whether ix is assigned to (m[K] = v), not read.
