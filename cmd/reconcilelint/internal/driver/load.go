@@ -29,12 +29,15 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/gcexportdata"
@@ -53,14 +56,6 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // the other source-loaded packages (as error printing walks them).
 func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error) {
 	fset := token.NewFileSet()
-	start := time.Now()
-	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
-	if err != nil {
-		return nil, err
-	}
-	r.timer.listed(time.Since(start))
-	start = time.Now()
-	defer func() { r.timer.finished(time.Since(start)) }()
 	l := &loader{
 		fset:     fset,
 		source:   map[*packages.Package]bool{},
@@ -70,12 +65,35 @@ func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error)
 		cpu:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 		timer:    r.timer,
 	}
+	// go list keeps about one and a half cores busy: the rest parses the
+	// files the patterns name in the meantime.
+	var stop atomic.Bool
+	prefetched := make(chan struct{})
+	go func() {
+		defer close(prefetched)
+		l.prefetch(patterns, tests, &stop)
+	}()
+	start := time.Now()
+	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
+	stop.Store(true)
+	<-prefetched
+	if err != nil {
+		return nil, err
+	}
+	r.timer.listed(time.Since(start))
+	start = time.Now()
+	defer func() { r.timer.finished(time.Since(start)) }()
 	l.chooseSources(roots)
 	l.waitFor = l.waits()
 	r.plan(roots, l.waitFor)
 	for p := range l.source {
 		for _, name := range p.CompiledGoFiles {
 			l.holders[name]++
+		}
+	}
+	for name := range l.parsed {
+		if l.holders[name] == 0 {
+			delete(l.parsed, name) // parsed in advance, but in no package
 		}
 	}
 
@@ -249,20 +267,75 @@ func (l *loader) parse(p *packages.Package) {
 			delete(l.parsed, name)
 		}
 		l.parseMu.Unlock()
-		pf.once.Do(func() {
-			src, err := os.ReadFile(name)
-			if err != nil {
-				pf.err = err
-				return
-			}
-			pf.file, pf.err = parser.ParseFile(l.fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-		})
+		pf.once.Do(func() { pf.parse(l.fset, name) })
 		if pf.err != nil {
 			addError(p, pf.err)
 		}
 		if pf.file != nil {
 			p.Syntax = append(p.Syntax, pf.file)
 		}
+	}
+}
+
+func (pf *parsedFile) parse(fset *token.FileSet, name string) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		pf.err = err
+		return
+	}
+	pf.file, pf.err = parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+}
+
+// prefetch parses, one file at a time until stop is set, the Go files in
+// the directories that relative patterns name ("./x", "./x/..."), as the
+// go command would find them (no testdata, vendor, _ or . directories, no
+// nested modules). The parse of a file no package holds is dropped later.
+func (l *loader) prefetch(patterns []string, tests bool, stop *atomic.Bool) {
+	for _, pat := range patterns {
+		dir, all := strings.CutSuffix(pat, "/...")
+		if pat == "..." {
+			dir, all = ".", true
+		}
+		if dir != "." && dir != ".." && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && !filepath.IsAbs(dir) {
+			continue // an import path: where it lies is go list's answer
+		}
+		root, err := filepath.Abs(dir)
+		if err != nil {
+			continue
+		}
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			switch {
+			case stop.Load():
+				return filepath.SkipAll
+			case err != nil:
+				return nil
+			case d.IsDir():
+				if path == root {
+					return nil
+				}
+				name := d.Name()
+				if !all || name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			name := d.Name()
+			if !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || !tests && strings.HasSuffix(name, "_test.go") {
+				return nil
+			}
+			l.parseMu.Lock()
+			pf := l.parsed[path]
+			if pf == nil {
+				pf = new(parsedFile)
+				l.parsed[path] = pf
+			}
+			l.parseMu.Unlock()
+			pf.once.Do(func() { pf.parse(l.fset, path) })
+			return nil
+		})
 	}
 }
 
