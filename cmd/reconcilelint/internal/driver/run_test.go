@@ -2,10 +2,13 @@ package driver
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -153,4 +156,54 @@ func describeAction(a *analysis.Analyzer, p *packages.Package, root bool, err er
 		out = append(out, fmt.Sprintf("%s: %s", name, d.Message))
 	}
 	return out
+}
+
+// TestPrefetch checks which files are parsed while go list runs: those of
+// the directories relative patterns name, as the go command finds them,
+// and none once stop is set.
+func TestPrefetch(t *testing.T) {
+	dir := repotest.TinyModule(t, map[string]string{
+		"a/a.go":          "package a\n",
+		"a/a_test.go":     "package a\n",
+		"a/b/b.go":        "package b\n",
+		"a/testdata/x.go": "package x\n",
+		"a/_skip/y.go":    "package y\n",
+		"a/.hidden/h.go":  "package h\n",
+		"a/nested/go.mod": "module example.com/nested\n",
+		"a/nested/n.go":   "package n\n",
+		"c/c.go":          "package c\n",
+		"a/notes.txt":     "not Go\n",
+	})
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		patterns []string
+		tests    bool
+		want     []string
+	}{
+		{[]string{"./a/..."}, true, []string{"a/a.go", "a/a_test.go", "a/b/b.go"}},
+		{[]string{"./a/..."}, false, []string{"a/a.go", "a/b/b.go"}},
+		{[]string{"./a", "./c"}, false, []string{"a/a.go", "c/c.go"}},
+		{[]string{"example.com/tiny/a"}, true, nil}, // an import path: left to go list
+	} {
+		l := &loader{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}}
+		var stop atomic.Bool
+		l.prefetch(tc.patterns, tc.tests, &stop)
+		var got []string
+		for name, pf := range l.parsed {
+			if pf.file == nil {
+				t.Errorf("%v: %s not parsed: %v", tc.patterns, name, pf.err)
+			}
+			rel, _ := filepath.Rel(dir, name)
+			got = append(got, filepath.ToSlash(rel))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("prefetch(%v, tests=%v) parsed %v, want %v", tc.patterns, tc.tests, got, tc.want)
+		}
+		l = &loader{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}}
+		stop.Store(true)
+		if l.prefetch(tc.patterns, tc.tests, &stop); len(l.parsed) > 0 {
+			t.Errorf("prefetch(%v) parsed %d files after stop", tc.patterns, len(l.parsed))
+		}
+	}
 }
