@@ -283,10 +283,11 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
 			}
-			if isSlice(info.TypeOf(elt)) && s.sortedLater(elt, x.End()) {
-				continue // sorted afterwards, in the array the literal shares
+			et := s.taintOf(elt)
+			if len(et) == 0 || isSlice(info.TypeOf(elt)) && s.sortedLater(elt, x.End()) {
+				continue // untainted, or sorted afterwards in the array the literal shares
 			}
-			t = union(t, s.taintOf(elt))
+			t = union(t, et)
 		}
 		return t
 	case *ast.CallExpr:

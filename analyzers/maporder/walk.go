@@ -543,13 +543,19 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || !isSinkField(field) || isListItems(t, field) || s.bookkeeping(field, val) {
+		if field == nil || !isSinkField(field) || isListItems(t, field) {
+			continue
+		}
+		// An untainted value reaches no sink: the checks below are for
+		// tainted ones only.
+		tv := s.taintOf(val)
+		if len(tv) == 0 || s.bookkeeping(field, val) {
 			continue
 		}
 		if s.sortedLater(val, lit.End()) {
 			continue // Ports: list, then sort.Slice(list, ...): the field shares list's array
 		}
-		s.sinkField(s.taintOf(val), field, val, lit)
+		s.sinkField(tv, field, val, lit)
 	}
 }
 
