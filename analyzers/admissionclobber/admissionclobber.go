@@ -120,9 +120,16 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 			}
 		}
 	}
+	// A function that names nothing of core/v1 and declares or uses no
+	// variable of a core/v1 type handles no Pod: it neither replaces Pod
+	// fields nor hands a Pod to a helper that does.
+	index := uses.Of(pass)
 	var all []*function
 	byDecl := map[*ast.FuncDecl]*function{}
 	for _, fd := range graph.Decls {
+		if !index.FuncTouches(fd, k8s.CoreV1) {
+			continue
+		}
 		fn := c.newFunction(fd, fileOf[fd])
 		all = append(all, fn)
 		byDecl[fd] = fn
@@ -130,7 +137,8 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 	// Summaries to a fixed point: a helper's replacements reach its
 	// callers' parameters. Each round can only add entries.
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
-		return byDecl[fd].summarise()
+		fn := byDecl[fd]
+		return fn != nil && fn.summarise()
 	})
 	for fn, rs := range c.summaries {
 		if len(rs) > 0 && fn.Pkg() == pass.Pkg {
@@ -141,7 +149,7 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 		fn.report()
 	}
 	for _, fd := range graph.Decls {
-		if !c.generated[fileOf[fd]] {
+		if byDecl[fd] != nil && !c.generated[fileOf[fd]] {
 			c.inverse(fd)
 			c.strictContains(graph, fd)
 		}

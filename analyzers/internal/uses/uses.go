@@ -8,7 +8,11 @@
 package uses
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
+	"sync"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/engine"
 	"golang.org/x/tools/go/analysis"
@@ -17,16 +21,22 @@ import (
 // Analyzer gives the index of a package, built on first use.
 var Analyzer = engine.Lazy("uses",
 	"index the packages whose objects a package uses (engine of the analyzers' fast paths)",
-	func(pass *analysis.Pass) *Index { return Build(pass.TypesInfo) })
+	func(pass *analysis.Pass) *Index { return Build(pass.Files, pass.TypesInfo) })
 
-// Index is the set of packages whose objects a package uses.
+// Index is the set of packages whose objects a package uses, and, built
+// on first demand, the same for each function declaration.
 type Index struct {
 	paths map[string]*types.Package
+
+	files []*ast.File
+	info  *types.Info
+	once  sync.Once
+	funcs map[*ast.FuncDecl]map[*types.Package]bool
 }
 
-// Build indexes info's uses.
-func Build(info *types.Info) *Index {
-	x := &Index{paths: map[string]*types.Package{}}
+// Build indexes info's uses in files.
+func Build(files []*ast.File, info *types.Info) *Index {
+	x := &Index{paths: map[string]*types.Package{}, files: files, info: info}
 	var last *types.Package // uses come in runs from one package
 	for _, obj := range info.Uses {
 		if p := obj.Pkg(); p != nil && p != last {
@@ -54,4 +64,92 @@ func (x *Index) Any(pred func(*types.Package) bool) bool {
 		}
 	}
 	return false
+}
+
+// FuncTouches reports whether the function declaration fd (its signature
+// and body) names an object of the package path, or a variable whose type
+// is a type of that package (through pointers, slices, arrays and map
+// values): a function handed a Pod by a helper, that never spells core/v1,
+// still declares or uses a variable of type *v1.Pod.
+func (x *Index) FuncTouches(fd *ast.FuncDecl, path string) bool {
+	x.once.Do(x.buildFuncs)
+	for p := range x.funcs[fd] {
+		if p.Path() == path {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *Index) buildFuncs() {
+	x.funcs = map[*ast.FuncDecl]map[*types.Package]bool{}
+	var decls []*ast.FuncDecl
+	for _, f := range x.files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	slices.SortFunc(decls, func(a, b *ast.FuncDecl) int { return int(a.Pos() - b.Pos()) })
+	ends := make([]token.Pos, len(decls))
+	for i, fd := range decls {
+		ends[i] = fd.End()
+	}
+	sets := make([]map[*types.Package]bool, len(decls))
+	// Uses alone suffice: a variable that matters is used, not only
+	// declared, and a parameter's type is named in the signature.
+	for id, obj := range x.info.Uses {
+		pos := id.Pos()
+		lo, hi := 0, len(ends) // the first declaration ending after pos
+		for lo < hi {
+			if mid := int(uint(lo+hi) >> 1); ends[mid] <= pos {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo == len(decls) || decls[lo].Pos() > pos {
+			continue // outside every function declaration
+		}
+		set := sets[lo]
+		if set == nil {
+			set = map[*types.Package]bool{}
+			sets[lo] = set
+		}
+		if p := obj.Pkg(); p != nil {
+			set[p] = true
+		}
+		if v, ok := obj.(*types.Var); ok {
+			if p := typePackage(v.Type()); p != nil {
+				set[p] = true
+			}
+		}
+	}
+	for i, fd := range decls {
+		if sets[i] != nil {
+			x.funcs[fd] = sets[i]
+		}
+	}
+}
+
+// typePackage returns the package of the named type t is, or holds
+// through pointers, slices, arrays and map values.
+func typePackage(t types.Type) *types.Package {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Named:
+			return u.Obj().Pkg()
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return nil
+		}
+	}
 }
