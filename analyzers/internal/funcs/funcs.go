@@ -16,6 +16,7 @@ package funcs
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -75,26 +76,57 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 			}
 		}
 	}
-	for _, fd := range g.Decls {
+	// The uses of functions, by the body they are in, in source order: one
+	// pass over info.Uses costs less than walking every body.
+	byPos := slices.Clone(g.Decls) // Decls are in file order; positions need not be
+	slices.SortFunc(byPos, func(a, b *ast.FuncDecl) int { return int(a.Pos() - b.Pos()) })
+	ends := make([]token.Pos, len(byPos))
+	for i, fd := range byPos {
+		ends[i] = fd.End()
+	}
+	type use struct {
+		pos token.Pos
+		fn  *types.Func
+	}
+	uses := make([][]use, len(byPos))
+	for id, obj := range info.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		pos := id.Pos()
+		lo, hi := 0, len(ends) // the first declaration ending after pos
+		for lo < hi {
+			if mid := int(uint(lo+hi) >> 1); ends[mid] <= pos {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo == len(byPos) || byPos[lo].Body == nil || pos < byPos[lo].Body.Pos() {
+			continue // outside every body
+		}
+		uses[lo] = append(uses[lo], use{pos, fn})
+	}
+	for i, fd := range byPos {
+		list := uses[i]
+		slices.SortFunc(list, func(a, b use) int { return int(a.pos - b.pos) })
 		seen := map[*ast.FuncDecl]bool{}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			fn, ok := info.Uses[id].(*types.Func)
-			if !ok {
-				return true
-			}
-			for _, callee := range g.targets(fn) {
+		for _, u := range list {
+			for _, callee := range g.targets(u.fn) {
 				if !seen[callee] {
 					seen[callee] = true
 					g.callees[fd] = append(g.callees[fd], callee)
-					g.callers[callee] = append(g.callers[callee], fd)
 				}
 			}
-			return true
-		})
+		}
+	}
+	// Callers in the order the callers' first uses come, as the walk over
+	// Decls found them.
+	for _, fd := range g.Decls {
+		for _, callee := range g.callees[fd] {
+			g.callers[callee] = append(g.callers[callee], fd)
+		}
 	}
 	return g
 }
