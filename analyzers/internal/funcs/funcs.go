@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/engine"
 	"golang.org/x/tools/go/analysis"
 )
@@ -78,12 +79,8 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 	}
 	// The uses of functions, by the body they are in, in source order: one
 	// pass over info.Uses costs less than walking every body.
-	byPos := slices.Clone(g.Decls) // Decls are in file order; positions need not be
-	slices.SortFunc(byPos, func(a, b *ast.FuncDecl) int { return int(a.Pos() - b.Pos()) })
-	ends := make([]token.Pos, len(byPos))
-	for i, fd := range byPos {
-		ends[i] = fd.End()
-	}
+	at := astutil.NewDeclIndex(g.Decls)
+	byPos := at.Decls
 	type use struct {
 		pos token.Pos
 		fn  *types.Func
@@ -94,19 +91,11 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 		if !ok {
 			continue
 		}
-		pos := id.Pos()
-		lo, hi := 0, len(ends) // the first declaration ending after pos
-		for lo < hi {
-			if mid := int(uint(lo+hi) >> 1); ends[mid] <= pos {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		if lo == len(byPos) || byPos[lo].Body == nil || pos < byPos[lo].Body.Pos() {
+		i := at.At(id.Pos())
+		if i < 0 || id.Pos() < byPos[i].Body.Pos() {
 			continue // outside every body
 		}
-		uses[lo] = append(uses[lo], use{pos, fn})
+		uses[i] = append(uses[i], use{id.Pos(), fn})
 	}
 	for i, fd := range byPos {
 		list := uses[i]

@@ -9,11 +9,10 @@ package uses
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"slices"
 	"sync"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/engine"
 	"golang.org/x/tools/go/analysis"
 )
@@ -91,25 +90,13 @@ func (x *Index) buildFuncs() {
 			}
 		}
 	}
-	slices.SortFunc(decls, func(a, b *ast.FuncDecl) int { return int(a.Pos() - b.Pos()) })
-	ends := make([]token.Pos, len(decls))
-	for i, fd := range decls {
-		ends[i] = fd.End()
-	}
-	sets := make([]map[*types.Package]bool, len(decls))
+	at := astutil.NewDeclIndex(decls)
+	sets := make([]map[*types.Package]bool, len(at.Decls))
 	// Uses alone suffice: a variable that matters is used, not only
 	// declared, and a parameter's type is named in the signature.
 	for id, obj := range x.info.Uses {
-		pos := id.Pos()
-		lo, hi := 0, len(ends) // the first declaration ending after pos
-		for lo < hi {
-			if mid := int(uint(lo+hi) >> 1); ends[mid] <= pos {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		if lo == len(decls) || decls[lo].Pos() > pos {
+		lo := at.At(id.Pos())
+		if lo < 0 {
 			continue // outside every function declaration
 		}
 		set := sets[lo]
@@ -126,7 +113,7 @@ func (x *Index) buildFuncs() {
 			}
 		}
 	}
-	for i, fd := range decls {
+	for i, fd := range at.Decls {
 		if sets[i] != nil {
 			x.funcs[fd] = sets[i]
 		}
