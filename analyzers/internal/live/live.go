@@ -131,6 +131,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, fd := range graph.Decls {
 		r.local(fd.Body)
 	}
+	if len(r.vars) == 0 && len(r.lists) == 0 {
+		return r, nil // every derivation starts from a live variable or a listed one
+	}
 	graph.Fixpoint(maxRounds, funcs.Self|funcs.Callers|funcs.Callees, func(fd *ast.FuncDecl) bool {
 		return r.propagate(fd.Body)
 	})
