@@ -1182,6 +1182,15 @@ func (s *state) reachable(start map[*ast.FuncDecl]bool, depth int) map[*ast.Func
 // deletedIn returns the constant keys deleted in fd and the package
 // functions it calls (to depth), each with one place that deletes it.
 func (s *state) deletedIn(fd *ast.FuncDecl, depth int) map[string]token.Pos {
+	if depth == 0 {
+		out := map[string]token.Pos{}
+		for k, pos := range s.deletesOf(fd) {
+			if k != anyKey {
+				out[k] = pos
+			}
+		}
+		return out
+	}
 	out := map[string]token.Pos{}
 	reach := s.reachable(map[*ast.FuncDecl]bool{fd: true}, depth)
 	for _, d := range s.graph.Decls { // in source order: the first delete wins
@@ -1205,6 +1214,10 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 	}
 	info := s.pass.TypesInfo
 	m := map[string]token.Pos{}
+	s.deletes[fd] = m
+	if !uses.Of(s.pass).UsesBuiltin("delete") {
+		return m
+	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || len(call.Args) != 2 {
@@ -1223,7 +1236,6 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 		}
 		return true
 	})
-	s.deletes[fd] = m
 	return m
 }
 
