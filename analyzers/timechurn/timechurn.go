@@ -78,20 +78,15 @@ type pkgState struct {
 // known to stamp, or a function of this package summarised as stamping:
 // only such functions are walked.
 func (p *pkgState) mayStamp(fd *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && !found {
-			if fn, ok := p.pass.TypesInfo.Uses[id].(*types.Func); ok {
-				if p.clocks[fn] {
-					found = true
-				} else if s := p.summaries[fn.Origin()]; s != nil && fn.Pkg() == p.pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
-					found = true
-				}
-			}
+	for _, fn := range p.graph.Uses(fd) {
+		if p.clocks[fn] {
+			return true
 		}
-		return !found
-	})
-	return found
+		if s := p.summaries[fn.Origin()]; s != nil && fn.Pkg() == p.pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // fnState returns the (cached) walk state of fd, for a caller's guards.

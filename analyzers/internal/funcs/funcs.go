@@ -47,6 +47,7 @@ type Graph struct {
 	index   map[*ast.FuncDecl]int
 	callees map[*ast.FuncDecl][]*ast.FuncDecl
 	callers map[*ast.FuncDecl][]*ast.FuncDecl
+	uses    map[*ast.FuncDecl][]*types.Func
 
 	implMu sync.Mutex
 	impls  map[*types.Func][]*types.Func
@@ -62,6 +63,7 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 		index:   map[*ast.FuncDecl]int{},
 		callees: map[*ast.FuncDecl][]*ast.FuncDecl{},
 		callers: map[*ast.FuncDecl][]*ast.FuncDecl{},
+		uses:    map[*ast.FuncDecl][]*types.Func{},
 
 		ifaceTargets: map[*types.Func][]*ast.FuncDecl{},
 	}
@@ -101,7 +103,12 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 		list := uses[i]
 		slices.SortFunc(list, func(a, b use) int { return int(a.pos - b.pos) })
 		seen := map[*ast.FuncDecl]bool{}
+		used := map[*types.Func]bool{}
 		for _, u := range list {
+			if !used[u.fn] {
+				used[u.fn] = true
+				g.uses[fd] = append(g.uses[fd], u.fn)
+			}
 			for _, callee := range g.targets(u.fn) {
 				if !seen[callee] {
 					seen[callee] = true
@@ -164,6 +171,11 @@ func (g *Graph) Decl(fn *types.Func) *ast.FuncDecl {
 
 // Callees returns the package functions fd uses, in first-use order.
 func (g *Graph) Callees(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callees[fd] }
+
+// Uses returns the functions fd's body uses (calls or takes as a value),
+// of any package, each once, in first-use order: a question about what a
+// function calls is answered without walking it.
+func (g *Graph) Uses(fd *ast.FuncDecl) []*types.Func { return g.uses[fd] }
 
 // Callers returns the package functions that use fd, in first-use order.
 func (g *Graph) Callers(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callers[fd] }

@@ -2,6 +2,7 @@ package funcs
 
 import (
 	"go/ast"
+	"strings"
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
@@ -88,5 +89,28 @@ func TestFixpointBound(t *testing.T) {
 	})
 	if converged || rounds != 3 {
 		t.Errorf("converged = %v after %d visits of d, want false after 3", converged, rounds)
+	}
+}
+
+// Uses lists every function a body uses, of any package, once each, in
+// first-use order; the signature does not count.
+func TestUses(t *testing.T) {
+	f, info := repotest.TypeCheck(t, `package p
+
+import "strings"
+
+func x(s string) string { strings.ToLower(s); y(); _ = y; return strings.ToLower(s) }
+func y() {}
+`)
+	g := Build(info, []*ast.File{f})
+	var got []string
+	for _, fn := range g.Uses(g.Decls[0]) {
+		got = append(got, fn.FullName())
+	}
+	if want := "strings.ToLower p.y"; strings.Join(got, " ") != want {
+		t.Errorf("Uses(x) = %v, want %s", got, want)
+	}
+	if len(g.Uses(g.Decls[1])) != 0 {
+		t.Errorf("Uses(y) = %v, want none", g.Uses(g.Decls[1]))
 	}
 }
