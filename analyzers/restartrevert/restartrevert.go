@@ -68,9 +68,10 @@ func run(pass *analysis.Pass) (any, error) {
 	// A function carries only where the key (or the prefix) is a constant
 	// in it or a callee carries: with neither the key anywhere in the
 	// package nor a carry-over helper imported, no walk can find one.
-	mayCarry := mentionsKey(pass.TypesInfo) || len(pass.AllObjectFacts()) > 0
+	withKey := keyedFuncs(pass.TypesInfo, decls)
+	imported := len(pass.AllObjectFacts()) > 0
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
-		if !mayCarry {
+		if !withKey[fd] && !c.callsCarrier(graph, fd, imported) {
 			return false
 		}
 		fn := graph.Func(fd)
@@ -84,8 +85,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) || !uses.Of(pass).Touches(k8s.AppsV1) {
 		return nil, nil // fast path: carry-over helpers only; no workload here to report on
 	}
+	// Every target is rooted at a variable of a workload type (apps/v1),
+	// which a function that can report uses.
+	index := uses.Of(pass)
 	for _, fd := range decls {
-		if directive.IsGenerated(c.pass, files[fd]) {
+		if directive.IsGenerated(c.pass, files[fd]) || !index.FuncTouches(fd, k8s.AppsV1) {
 			continue
 		}
 		c.function(fd, astutil.IsTestFile(pass.Fset, fd.Pos()))
@@ -143,14 +147,36 @@ func (c *checker) carryPoints(body ast.Node) []token.Pos {
 	return out
 }
 
-// mentionsKey reports whether any constant expression of the package is
-// the restartedAt key or the kubectl prefix (as isKey matches them).
-func mentionsKey(info *types.Info) bool {
-	for _, tv := range info.Types {
-		if tv.Value != nil && tv.Value.Kind() == constant.String {
-			if s := constant.StringVal(tv.Value); s == restartedAt || s == kubectlPrefix || s == "kubectl.kubernetes.io" {
-				return true
+// keyedFuncs returns the functions in which a constant expression is the
+// restartedAt key or the kubectl prefix (as isKey matches them): one pass
+// over the package's expressions instead of a walk of each function.
+func keyedFuncs(info *types.Info, decls []*ast.FuncDecl) map[*ast.FuncDecl]bool {
+	out := map[*ast.FuncDecl]bool{}
+	var at *astutil.DeclIndex
+	for e, tv := range info.Types {
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		if s := constant.StringVal(tv.Value); s == restartedAt || s == kubectlPrefix || s == "kubectl.kubernetes.io" {
+			if at == nil {
+				at = astutil.NewDeclIndex(decls)
 			}
+			if i := at.At(e.Pos()); i >= 0 {
+				out[at.Decls[i]] = true
+			}
+		}
+	}
+	return out
+}
+
+// callsCarrier reports whether fd uses a function known to carry the key
+// over: one of this package found so far, or, when imported says any fact
+// came in, another package's.
+func (c *checker) callsCarrier(graph *funcs.Graph, fd *ast.FuncDecl, imported bool) bool {
+	for _, fn := range graph.Uses(fd) {
+		fn = fn.Origin()
+		if c.carries[fn] || imported && fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(carriesFact)) {
+			return true
 		}
 	}
 	return false
