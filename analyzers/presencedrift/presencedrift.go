@@ -57,7 +57,6 @@ func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 			}
 		}
 	}
-	c.guards = guardingFuncs(pass.TypesInfo, c.decls)
 	for _, fd := range c.decls {
 		if !generated[fd] {
 			c.function(fd)
@@ -72,7 +71,16 @@ type checker struct {
 	keys   *strand.Result
 	live   *live.Result
 	decls  []*ast.FuncDecl
-	guards map[*types.Func]bool // functions whose result guards a write
+	guards map[*types.Func]bool // functions whose result guards a write; see guarding
+}
+
+// guarding returns the functions whose result guards a write, found on
+// first need: most packages hold no presence test to ask about.
+func (c *checker) guarding() map[*types.Func]bool {
+	if c.guards == nil {
+		c.guards = guardingFuncs(c.pass.TypesInfo, c.decls)
+	}
+	return c.guards
 }
 
 // A presence is `_, ok := m[K]`: the value discarded, ok kept.
@@ -173,7 +181,7 @@ func (c *checker) check(fd *ast.FuncDecl, p presence) {
 func (c *checker) decides(fd *ast.FuncDecl, ok *types.Var) bool {
 	info := c.pass.TypesInfo
 	fn, _ := info.Defs[fd.Name].(*types.Func)
-	if (isDriftName(fd.Name.Name) || (fn != nil && c.guards[fn])) && returnsVar(info, fd, ok) {
+	if (isDriftName(fd.Name.Name) || (fn != nil && c.guarding()[fn])) && returnsVar(info, fd, ok) {
 		return true
 	}
 	return guardsWrite(info, fd, ok)
