@@ -102,19 +102,19 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 	for i, fd := range byPos {
 		list := uses[i]
 		slices.SortFunc(list, func(a, b use) int { return int(a.pos - b.pos) })
-		seen := map[*ast.FuncDecl]bool{}
-		used := map[*types.Func]bool{}
+		var used distinct[*types.Func]
+		var callees distinct[*ast.FuncDecl]
 		for _, u := range list {
-			if !used[u.fn] {
-				used[u.fn] = true
-				g.uses[fd] = append(g.uses[fd], u.fn)
-			}
+			used.add(u.fn)
 			for _, callee := range g.targets(u.fn) {
-				if !seen[callee] {
-					seen[callee] = true
-					g.callees[fd] = append(g.callees[fd], callee)
-				}
+				callees.add(callee)
 			}
+		}
+		if used.list != nil {
+			g.uses[fd] = used.list
+		}
+		if callees.list != nil {
+			g.callees[fd] = callees.list
 		}
 	}
 	// Callers in the order the callers' first uses come, as the walk over
@@ -125,6 +125,34 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 		}
 	}
 	return g
+}
+
+// distinct keeps the values added to it, each once, in the order first
+// added: a list searched while short (most functions use a few others), a
+// set once it grows.
+type distinct[T comparable] struct {
+	list []T
+	set  map[T]bool
+}
+
+func (d *distinct[T]) add(x T) {
+	if d.set != nil {
+		if !d.set[x] {
+			d.set[x] = true
+			d.list = append(d.list, x)
+		}
+		return
+	}
+	if slices.Contains(d.list, x) {
+		return
+	}
+	d.list = append(d.list, x)
+	if len(d.list) > 32 {
+		d.set = make(map[T]bool, 2*len(d.list))
+		for _, y := range d.list {
+			d.set[y] = true
+		}
+	}
 }
 
 // targets returns the declarations of the package a use of fn can run:

@@ -114,3 +114,22 @@ func y() {}
 		t.Errorf("Uses(y) = %v, want none", g.Uses(g.Decls[1]))
 	}
 }
+
+// distinct keeps first-added order and drops repeats, before and after it
+// switches from a list to a set.
+func TestDistinct(t *testing.T) {
+	var d distinct[int]
+	for range 2 {
+		for i := range 40 {
+			d.add(i)
+		}
+	}
+	if len(d.list) != 40 || d.set == nil {
+		t.Fatalf("list %v (set %v)", d.list, d.set != nil)
+	}
+	for i, x := range d.list {
+		if x != i {
+			t.Fatalf("list[%d] = %d", i, x)
+		}
+	}
+}
