@@ -652,8 +652,8 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 		}
 		return
 	}
-	name := calleeName(fn)
 	if sum := s.p.summaries[fn]; sum != nil {
+		name := calleeName(fn)
 		for i, sk := range sum.sinks {
 			if arg := argFor(call, fn, i); arg != nil {
 				s.sink(s.taintOf(arg), via(sk.desc, name), call.Pos())
@@ -672,6 +672,7 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 	if fact == nil {
 		return
 	}
+	name := calleeName(fn)
 	for _, sk := range fact.Sinks {
 		if arg := argFor(call, fn, sk.Index); arg != nil {
 			s.sink(s.taintOf(arg), via(sk.Sink, name), call.Pos())
