@@ -32,6 +32,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -103,6 +104,12 @@ type Result struct {
 	pkg   *types.Package
 	local map[*types.Func]*Fact
 	pass  *analysis.Pass
+
+	// Other packages' facts, looked up once per function (nil for none):
+	// a helper is called again and again, by several analyzers, which a
+	// driver may run at once.
+	mu       sync.Mutex
+	imported map[*types.Func]*Fact
 }
 
 // AnyIn reports whether some function of decls merges maps: a call that
@@ -183,11 +190,20 @@ func (r *Result) factOf(fn *types.Func) *Fact {
 	if fn.Pkg() == r.pkg {
 		return r.local[fn]
 	}
-	var f Fact
-	if r.pass.ImportObjectFact(fn, &f) {
-		return &f
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, seen := r.imported[fn]; seen {
+		return f
 	}
-	return nil
+	f := new(Fact)
+	if !r.pass.ImportObjectFact(fn, f) {
+		f = nil
+	}
+	if r.imported == nil {
+		r.imported = map[*types.Func]*Fact{}
+	}
+	r.imported[fn] = f
+	return f
 }
 
 func run(pass *analysis.Pass) (any, error) {
