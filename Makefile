@@ -46,13 +46,14 @@ golangci-test: golangci example ## Build that golangci-lint and check it over ex
 bench: ## Go benchmarks of the analyzers.
 	$(GO) test -run='^$$' -bench=. -benchmem ./analyzers/...
 
-# Wall time and peak memory of reconcilelint against the loading floor, x/tools'
-# multichecker with a no-op analyzer (tools/perf), medians of three interleaved
-# runs: make perf DIR=/path/to/operator PKGS="./cmd/... ./pkg/..."
+# Wall time, peak memory and CPU of reconcilelint against the loading floor,
+# x/tools' multichecker with a no-op analyzer (tools/perf), medians of RUNS
+# (three) interleaved runs: make perf DIR=/path/to/operator PKGS="./cmd/... ./pkg/..."
+RUNS ?= 3
 perf: build
-	@test -n "$(DIR)" || { echo "usage: make perf DIR=/path/to/module [PKGS=./...]"; exit 2; }
+	@test -n "$(DIR)" || { echo "usage: make perf DIR=/path/to/module [PKGS=./...] [RUNS=3]"; exit 2; }
 	@cd tools/perf && $(GO) build -o ../../bin/perf-noop ./noop && $(GO) build -o ../../bin/perf .
-	@bin/perf -dir "$(DIR)" -floor bin/perf-noop -bin $(BIN) $(PKGS)
+	@bin/perf -dir "$(DIR)" -floor bin/perf-noop -bin $(BIN) -runs $(RUNS) $(PKGS)
 
 # Wall time and peak memory of reconcilelint next to go vet on the same
 # packages of another module: make compare DIR=/path/to/operator PKGS=./...

@@ -6,7 +6,9 @@
 // After one unmeasured run of each (so both find a warm build cache), it
 // runs the two interleaved -runs times and prints the medians and the
 // ratios. Peak memory is the largest resident set of the process or of any
-// child it waited for (go list), as /usr/bin/time reports it.
+// child it waited for (go list), as /usr/bin/time reports it. CPU is user
+// plus system time of the process and the children it waited for: on a
+// shared machine it moves less than wall time when other work competes.
 package main
 
 import (
@@ -47,8 +49,8 @@ func abs(path string) string {
 }
 
 type sample struct {
-	wall time.Duration
-	rss  int64 // KB
+	wall, cpu time.Duration
+	rss       int64 // KB
 }
 
 func run(dir, floor, bin string, runs int, pkgs []string) error {
@@ -69,9 +71,9 @@ func run(dir, floor, bin string, runs int, pkgs []string) error {
 	med := make([]sample, len(tools))
 	for i, tool := range tools {
 		med[i] = median(samples[i])
-		fmt.Printf("%-28s %7.2f s %8.0f MB   (runs: %s)\n", tool.name, med[i].wall.Seconds(), float64(med[i].rss)/1024, show(samples[i]))
+		fmt.Printf("%-28s %7.2f s %8.0f MB %7.2f s CPU   (runs: %s)\n", tool.name, med[i].wall.Seconds(), float64(med[i].rss)/1024, med[i].cpu.Seconds(), show(samples[i]))
 	}
-	fmt.Printf("%-28s %7.2fx  %7.2fx\n", "ratio", med[1].wall.Seconds()/med[0].wall.Seconds(), float64(med[1].rss)/float64(med[0].rss))
+	fmt.Printf("%-28s %7.2fx  %7.2fx  %7.2fx\n", "ratio", med[1].wall.Seconds()/med[0].wall.Seconds(), float64(med[1].rss)/float64(med[0].rss), med[1].cpu.Seconds()/med[0].cpu.Seconds())
 	return nil
 }
 
@@ -92,18 +94,20 @@ func measure(dir, tool string, pkgs []string) (sample, error) {
 	if !ok {
 		return sample{}, errors.New("no resource usage on this system")
 	}
-	return sample{wall: wall, rss: ru.Maxrss}, nil
+	return sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: ru.Maxrss}, nil
 }
 
 func median(s []sample) sample {
 	walls := make([]time.Duration, len(s))
+	cpus := make([]time.Duration, len(s))
 	rss := make([]int64, len(s))
 	for i, x := range s {
-		walls[i], rss[i] = x.wall, x.rss
+		walls[i], cpus[i], rss[i] = x.wall, x.cpu, x.rss
 	}
 	slices.Sort(walls)
+	slices.Sort(cpus)
 	slices.Sort(rss)
-	return sample{wall: walls[len(s)/2], rss: rss[len(s)/2]}
+	return sample{wall: walls[len(s)/2], cpu: cpus[len(s)/2], rss: rss[len(s)/2]}
 }
 
 func show(s []sample) string {
