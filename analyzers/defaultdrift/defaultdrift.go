@@ -131,7 +131,14 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	c := &checker{pass: pass, cfg: cfg, graph: funcs.Of(pass), live: pass.ResultOf[live.Analyzer].(*live.Result),
 		summaries: map[*types.Func]*builderFact{}}
 	c.writes = writes.New(pass.TypesInfo, c.graph)
+	// A function of a _test.go file that is not a method builds nothing
+	// the package's other files can call, and no test file is reported:
+	// its summary would serve no finding. (Methods are kept: they may
+	// implement an interface the other files call.)
 	c.graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		if fd.Recv == nil && astutil.IsTestFile(pass.Fset, fd.Pos()) {
+			return false
+		}
 		c.changed = false
 		c.summarise(fd)
 		return c.changed
