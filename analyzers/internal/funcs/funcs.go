@@ -41,13 +41,14 @@ func Of(pass *analysis.Pass) *Graph { return engine.Of[*Graph](pass, Analyzer) }
 // included) calls g or takes it as a value, directly or through an
 // interface method that g implements.
 type Graph struct {
-	Decls   []*ast.FuncDecl
-	funcOf  map[*ast.FuncDecl]*types.Func
-	declOf  map[*types.Func]*ast.FuncDecl
-	index   map[*ast.FuncDecl]int
-	callees map[*ast.FuncDecl][]*ast.FuncDecl
-	callers map[*ast.FuncDecl][]*ast.FuncDecl
-	uses    map[*ast.FuncDecl][]*types.Func
+	Decls    []*ast.FuncDecl
+	funcOf   map[*ast.FuncDecl]*types.Func
+	declOf   map[*types.Func]*ast.FuncDecl
+	index    map[*ast.FuncDecl]int
+	callees  map[*ast.FuncDecl][]*ast.FuncDecl
+	callers  map[*ast.FuncDecl][]*ast.FuncDecl
+	uses     map[*ast.FuncDecl][]*types.Func
+	builtins map[*ast.FuncDecl][]string // by name, in no order
 
 	implMu sync.Mutex
 	impls  map[*types.Func][]*types.Func
@@ -58,12 +59,13 @@ type Graph struct {
 // Build returns the graph of the functions in files.
 func Build(info *types.Info, files []*ast.File) *Graph {
 	g := &Graph{
-		funcOf:  map[*ast.FuncDecl]*types.Func{},
-		declOf:  map[*types.Func]*ast.FuncDecl{},
-		index:   map[*ast.FuncDecl]int{},
-		callees: map[*ast.FuncDecl][]*ast.FuncDecl{},
-		callers: map[*ast.FuncDecl][]*ast.FuncDecl{},
-		uses:    map[*ast.FuncDecl][]*types.Func{},
+		funcOf:   map[*ast.FuncDecl]*types.Func{},
+		declOf:   map[*types.Func]*ast.FuncDecl{},
+		index:    map[*ast.FuncDecl]int{},
+		callees:  map[*ast.FuncDecl][]*ast.FuncDecl{},
+		callers:  map[*ast.FuncDecl][]*ast.FuncDecl{},
+		uses:     map[*ast.FuncDecl][]*types.Func{},
+		builtins: map[*ast.FuncDecl][]string{},
 
 		ifaceTargets: map[*types.Func][]*ast.FuncDecl{},
 	}
@@ -89,13 +91,20 @@ func Build(info *types.Info, files []*ast.File) *Graph {
 	}
 	uses := make([][]use, len(byPos))
 	for id, obj := range info.Uses {
-		fn, ok := obj.(*types.Func)
-		if !ok {
+		fn, isFunc := obj.(*types.Func)
+		b, isBuiltin := obj.(*types.Builtin)
+		if !isFunc && !isBuiltin {
 			continue
 		}
 		i := at.At(id.Pos())
 		if i < 0 || id.Pos() < byPos[i].Body.Pos() {
 			continue // outside every body
+		}
+		if isBuiltin {
+			if fd := byPos[i]; !slices.Contains(g.builtins[fd], b.Name()) {
+				g.builtins[fd] = append(g.builtins[fd], b.Name())
+			}
+			continue
 		}
 		uses[i] = append(uses[i], use{id.Pos(), fn})
 	}
@@ -204,6 +213,12 @@ func (g *Graph) Callees(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callees[fd]
 // of any package, each once, in first-use order: a question about what a
 // function calls is answered without walking it.
 func (g *Graph) Uses(fd *ast.FuncDecl) []*types.Func { return g.uses[fd] }
+
+// CallsBuiltin reports whether fd's body calls (or names) the builtin
+// name, such as delete.
+func (g *Graph) CallsBuiltin(fd *ast.FuncDecl, name string) bool {
+	return slices.Contains(g.builtins[fd], name)
+}
 
 // Callers returns the package functions that use fd, in first-use order.
 func (g *Graph) Callers(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callers[fd] }

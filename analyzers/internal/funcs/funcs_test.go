@@ -93,14 +93,14 @@ func TestFixpointBound(t *testing.T) {
 }
 
 // Uses lists every function a body uses, of any package, once each, in
-// first-use order; the signature does not count.
+// first-use order; the signature does not count. Builtins are kept apart.
 func TestUses(t *testing.T) {
 	f, info := repotest.TypeCheck(t, `package p
 
 import "strings"
 
 func x(s string) string { strings.ToLower(s); y(); _ = y; return strings.ToLower(s) }
-func y() {}
+func y() { m := map[string]int{}; delete(m, "k") }
 `)
 	g := Build(info, []*ast.File{f})
 	var got []string
@@ -112,6 +112,9 @@ func y() {}
 	}
 	if len(g.Uses(g.Decls[1])) != 0 {
 		t.Errorf("Uses(y) = %v, want none", g.Uses(g.Decls[1]))
+	}
+	if !g.CallsBuiltin(g.Decls[1], "delete") || g.CallsBuiltin(g.Decls[0], "delete") {
+		t.Errorf("CallsBuiltin(delete): x %v, y %v", g.CallsBuiltin(g.Decls[0], "delete"), g.CallsBuiltin(g.Decls[1], "delete"))
 	}
 }
 

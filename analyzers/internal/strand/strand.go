@@ -1215,7 +1215,7 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 	info := s.pass.TypesInfo
 	m := map[string]token.Pos{}
 	s.deletes[fd] = m
-	if !uses.Of(s.pass).UsesBuiltin("delete") {
+	if !s.graph.CallsBuiltin(fd, "delete") {
 		return m
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {

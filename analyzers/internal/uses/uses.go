@@ -25,8 +25,7 @@ var Analyzer = engine.Lazy("uses",
 // Index is the set of packages whose objects a package uses, and, built
 // on first demand, the same for each function declaration.
 type Index struct {
-	paths    map[string]*types.Package
-	builtins map[string]bool
+	paths map[string]*types.Package
 
 	files []*ast.File
 	info  *types.Info
@@ -36,22 +35,16 @@ type Index struct {
 
 // Build indexes info's uses in files.
 func Build(files []*ast.File, info *types.Info) *Index {
-	x := &Index{paths: map[string]*types.Package{}, builtins: map[string]bool{}, files: files, info: info}
+	x := &Index{paths: map[string]*types.Package{}, files: files, info: info}
 	var last *types.Package // uses come in runs from one package
 	for _, obj := range info.Uses {
 		if p := obj.Pkg(); p != nil && p != last {
 			x.paths[p.Path()] = p
 			last = p
-		} else if b, ok := obj.(*types.Builtin); ok {
-			x.builtins[b.Name()] = true
 		}
 	}
 	return x
 }
-
-// UsesBuiltin reports whether the package calls (or names) the builtin
-// name, such as delete.
-func (x *Index) UsesBuiltin(name string) bool { return x.builtins[name] }
 
 // Of returns the index of pass's package; pass's analyzer must require
 // Analyzer.
