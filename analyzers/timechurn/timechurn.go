@@ -128,7 +128,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	graph := funcs.Of(pass)
 	p.graph = graph
+	// A function of a _test.go file that is not a method is called by
+	// tests only (the other files cannot name it), and neither tests nor
+	// their callers' guards (onlyCalledGuarded leaves test callers out) are
+	// reported on: its summary would serve no finding.
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		if fd.Recv == nil && astutil.IsTestFile(pass.Fset, fd.Pos()) {
+			return false
+		}
 		p.changed = false
 		if fn := graph.Func(fd); fn != nil && p.mayStamp(fd) {
 			newFnState(p, fd).summarise(fn)
