@@ -18,3 +18,15 @@ func refresh(ctx context.Context, c client.Client, key client.ObjectKey) error {
 	pod.Spec.ImagePullSecrets = pods.PullSecrets() // want `live Pod's ImagePullSecrets replaced wholesale`
 	return c.Update(ctx, pod)
 }
+
+// refreshThroughHelper names nothing of core/v1, not even a field: only
+// its variable's type makes it a function that handles a Pod, and the
+// helper it hands the live Pod to replaces the pull secrets.
+func refreshThroughHelper(ctx context.Context, c client.Client, key client.ObjectKey) error {
+	pod := pods.Empty()
+	if err := c.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	pods.SetPullSecrets(pod) // want `pods.SetPullSecrets: live Pod.s ImagePullSecrets replaced wholesale`
+	return c.Update(ctx, pod)
+}

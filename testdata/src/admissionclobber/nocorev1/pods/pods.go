@@ -11,3 +11,8 @@ func Empty() *corev1.Pod { return &corev1.Pod{} }
 func PullSecrets() []corev1.LocalObjectReference {
 	return []corev1.LocalObjectReference{{Name: "registry"}}
 }
+
+// SetPullSecrets replaces the Pod's pull secrets wholesale.
+func SetPullSecrets(pod *corev1.Pod) { // want SetPullSecrets:`replaces\(param 0 PodSpec.ImagePullSecrets`
+	pod.Spec.ImagePullSecrets = PullSecrets()
+}
