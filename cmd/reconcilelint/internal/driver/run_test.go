@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -95,7 +96,9 @@ func TestRunnerAgreesWithChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := describe(r.graph(pkgs))
+	got := describe(r.graph(pkgs).All(), func(act *action) []string {
+		return describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)
+	})
 
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
 	want, err := packages.Load(cfg, patterns...)
@@ -106,11 +109,9 @@ func TestRunnerAgreesWithChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []string
-	for act := range g.All() {
-		all = append(all, describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)...)
-	}
-	slices.Sort(all)
+	all := describe(g.All(), func(act *checker.Action) []string {
+		return describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)
+	})
 
 	if !slices.Equal(got, all) {
 		t.Errorf("runner:\n\t%s\nchecker:\n\t%s", strings.Join(got, "\n\t"), strings.Join(all, "\n\t"))
@@ -134,10 +135,12 @@ func TestRunnerAgreesWithChecker(t *testing.T) {
 	}
 }
 
-func describe(g *actionGraph) []string {
+// describe lists, sorted, what each action of a graph (the runner's or the
+// checker's) did.
+func describe[A any](all iter.Seq[A], lines func(A) []string) []string {
 	var out []string
-	for act := range g.All() {
-		out = append(out, describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)...)
+	for act := range all {
+		out = append(out, lines(act)...)
 	}
 	slices.Sort(out)
 	return out
@@ -204,6 +207,41 @@ func TestPrefetch(t *testing.T) {
 		stop.Store(true)
 		if l.prefetch(tc.patterns, tc.tests, &stop); len(l.parsed) > 0 {
 			t.Errorf("prefetch(%v) parsed %d files after stop", tc.patterns, len(l.parsed))
+		}
+	}
+}
+
+// validateFixes rejects what x/tools' checker rejects, and sorts each
+// fix's edits in place as it does (the order -json shows).
+func TestValidateFixes(t *testing.T) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("p.go", -1, 100)
+	pos := func(off int) token.Pos { return f.Pos(off) }
+	a := &analysis.Analyzer{Name: "x"}
+	edit := func(from, to int) analysis.TextEdit { return analysis.TextEdit{Pos: pos(from), End: pos(to)} }
+	for _, tc := range []struct {
+		name  string
+		fixes []analysis.SuggestedFix
+		want  string // a part of the error, "" for none
+	}{
+		{"valid, unsorted", []analysis.SuggestedFix{{Message: "a", TextEdits: []analysis.TextEdit{edit(20, 30), edit(0, 10)}}}, ""},
+		{"two fixes, one message", []analysis.SuggestedFix{{Message: "a"}, {Message: "a"}}, "same Message"},
+		{"end before start", []analysis.SuggestedFix{{Message: "a", TextEdits: []analysis.TextEdit{edit(30, 20)}}}, "out of bounds"},
+		{"past the file", []analysis.SuggestedFix{{Message: "a", TextEdits: []analysis.TextEdit{{Pos: pos(90), End: token.Pos(f.Base() + 200)}}}}, "out of bounds"},
+		{"no file", []analysis.SuggestedFix{{Message: "a", TextEdits: []analysis.TextEdit{{Pos: token.Pos(f.Base() + 500)}}}}, "no file"},
+		{"overlapping", []analysis.SuggestedFix{{Message: "a", TextEdits: []analysis.TextEdit{edit(0, 10), edit(5, 15)}}}, "overlapping"},
+	} {
+		err := validateFixes(fset, a, tc.fixes)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+		if tc.want == "" {
+			if edits := tc.fixes[0].TextEdits; edits[0].Pos > edits[1].Pos {
+				t.Errorf("%s: edits not sorted in place: %v", tc.name, edits)
+			}
 		}
 	}
 }
