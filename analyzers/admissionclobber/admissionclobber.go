@@ -112,7 +112,7 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 	}
 	graph := funcs.Of(pass)
 	fileOf := map[*ast.FuncDecl]*ast.File{}
-	for _, f := range pass.Files {
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		c.generated[f] = directive.IsGenerated(pass, f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

@@ -729,14 +729,10 @@ func (fn *function) compared(e ast.Expr) string {
 }
 
 // reportDeepEqual reports strict comparisons of a live Pod's spec, or an
-// admission-mutated part of it, with a desired value. Tests are skipped:
-// there an exact comparison is an assertion, not a drift check.
+// admission-mutated part of it, with a desired value.
 func (fn *function) reportDeepEqual() {
 	c := fn.c
 	info := c.pass.TypesInfo
-	if astutil.IsTestFile(c.pass.Fset, fn.decl.Pos()) {
-		return
-	}
 	for _, call := range fn.calls {
 		if len(call.Args) != 2 || !k8s.IsDeepEqual(k8s.Callee(info, call)) {
 			continue

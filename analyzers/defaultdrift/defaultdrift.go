@@ -131,20 +131,13 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	c := &checker{pass: pass, cfg: cfg, graph: funcs.Of(pass), live: pass.ResultOf[live.Analyzer].(*live.Result),
 		summaries: map[*types.Func]*builderFact{}}
 	c.writes = writes.New(pass.TypesInfo, c.graph)
-	// A function of a _test.go file that is not a method builds nothing
-	// the package's other files can call, and no test file is reported:
-	// its summary would serve no finding. (Methods are kept: they may
-	// implement an interface the other files call.)
 	c.graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
-		if fd.Recv == nil && astutil.IsTestFile(pass.Fset, fd.Pos()) {
-			return false
-		}
 		c.changed = false
 		c.summarise(fd)
 		return c.changed
 	})
 	for _, fd := range c.graph.Decls {
-		if fn := c.graph.Func(fd); fn != nil && !astutil.IsTestFile(pass.Fset, fd.Pos()) {
+		if fn := c.graph.Func(fd); fn != nil {
 			if m := c.mutations(fd); len(m) > 0 {
 				if c.summaries[fn] == nil {
 					c.summaries[fn] = &builderFact{}
@@ -161,9 +154,9 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		}
 	}
 	var list []analysis.Diagnostic
-	for _, f := range pass.Files {
-		if directive.IsGenerated(pass, f) || astutil.IsTestFile(pass.Fset, f.Pos()) {
-			continue // a test compares expected objects on purpose
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
+		if directive.IsGenerated(pass, f) {
+			continue
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {

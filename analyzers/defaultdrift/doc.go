@@ -61,8 +61,8 @@
 // cluster); comparisons of fields that are not defaulted; both sides live
 // or both desired; a desired value whose fields are not known (a
 // parameter, a value from a function not summarised, handed to a function
-// not known); comparisons whose result decides no write; _test.go and
-// generated files. A strict comparison of a live Pod's spec (not a
+// not known); comparisons whose result decides no write; generated
+// files; _test.go files, which no analyzer of the suite analyses. A strict comparison of a live Pod's spec (not a
 // template) is admissionclobber's finding: admission, not defaulting, is
 // the first reason it never matches, and only admissionclobber reports it.
 //

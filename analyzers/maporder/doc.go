@@ -89,9 +89,11 @@
 // fate engine, at most 8 steps); anything else it meets (a parameter, an
 // exported function, an unknown call) counts as a possible update.
 // Functions of the standard library and of Kubernetes library modules are
-// known from tables, not summarised. Generated files and _test.go files
-// are not reported: a test builds expected objects to compare, and gets no
-// fix.
+// known from tables, not summarised. Generated files are not reported.
+// _test.go files are not analysed, by this analyzer or any other of the
+// suite: a test is not a reconcile, so it is not reported, and what it
+// hands the package's functions does not count (a helper that only a test
+// passes a live object does not see a live object).
 //
 // Settings:
 //

@@ -66,7 +66,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	// Functions are the unit of analysis; literals are walked inside them.
 	// (No inspector: this analyzer runs on every dependency for facts, and
 	// building one per package would cost more than the walk.)
-	for _, f := range pass.Files {
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		if directive.IsGenerated(pass, f) {
 			p.generated[pass.Fset.File(f.Pos())] = true
 		}
@@ -89,27 +89,14 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	// are those a separate walk with the final summaries would find, and
 	// that walk is saved; when the bound stops it, the walk is made.
 	reporting := k8s.DependsOnKubernetes(pass.Pkg) || len(cfg.APIPackages) > 0
-	// A function of a _test.go file that is not a method is neither
-	// reported (see report) nor reachable from the package's other files,
-	// which cannot name it: its summary could only serve other test code,
-	// which is not reported either. (A method there is kept: it may
-	// implement an interface the other files call.)
-	skip := func(decl *ast.FuncDecl) bool {
-		return decl.Recv == nil && astutil.IsTestFile(pass.Fset, decl.Pos())
-	}
 	converged := graph.Fixpoint(maxRounds, funcs.Callers, func(decl *ast.FuncDecl) bool {
-		if skip(decl) {
-			return false
-		}
 		p.changed = false
 		p.analyze(decl, reporting)
 		return p.changed
 	})
 	if reporting && !converged {
 		for _, decl := range decls {
-			if !skip(decl) {
-				p.analyze(decl, true)
-			}
+			p.analyze(decl, true)
 		}
 	}
 	p.collect(decls)

@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
@@ -48,9 +47,7 @@ func (p *pkgState) report() {
 	var list []*finding
 	for _, f := range p.findings {
 		pos := f.origin.node.Pos()
-		// A test builds objects to compare with expectations, not to send:
-		// map order there is not churn, and test code gets no fix.
-		if len(f.sinks) > 0 && !p.generated[p.pass.Fset.File(pos)] && !astutil.IsTestFile(p.pass.Fset, pos) && p.churns(f) {
+		if len(f.sinks) > 0 && !p.generated[p.pass.Fset.File(pos)] && p.churns(f) {
 			list = append(list, f)
 		}
 	}

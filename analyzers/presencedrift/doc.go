@@ -61,7 +61,10 @@
 //
 // Limits: keys given by a variable are not tracked; a presence result
 // stored in a struct or passed to another function is not followed.
-// Generated files are not reported.
+// Generated files are not reported. _test.go files are not analysed, by this analyzer or any other of the
+// suite: a test is not a reconcile, so it is not reported, and what it
+// hands the package's functions does not count (a helper that only a test
+// passes a live object does not see a live object).
 //
 // Settings:
 //

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass, keys *strand.Result) (any, error) {
 	}
 	c := &checker{pass: pass, keys: keys, live: pass.ResultOf[live.Analyzer].(*live.Result)}
 	generated := map[*ast.FuncDecl]bool{}
-	for _, f := range pass.Files {
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				c.decls = append(c.decls, fd)

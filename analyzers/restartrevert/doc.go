@@ -95,7 +95,10 @@
 // comparison with a constant (`!= "true"`) is a flag, not a hash; a hash
 // comparison joined with || guards nothing.
 //
-// Comparisons in _test.go files are not reported: there an exact
+// _test.go files are not analysed, by this analyzer or any other of the
+// suite: a test is not a reconcile, so it is not reported, and what it
+// hands the package's functions does not count (a helper that only a test
+// passes a live object does not see a live object). A test's exact
 // comparison is an assertion about the result, not a drift check.
 //
 // Bounds: a carry-over helper is recognised through 8 rounds of helpers

@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}}
 	files := map[*ast.FuncDecl]*ast.File{}
-	for _, f := range pass.Files {
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				files[fd] = f
@@ -92,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if directive.IsGenerated(c.pass, files[fd]) || !index.FuncTouches(fd, k8s.AppsV1) {
 			continue
 		}
-		c.function(fd, astutil.IsTestFile(pass.Fset, fd.Pos()))
+		c.function(fd)
 	}
 	return nil, nil
 }
@@ -281,7 +281,7 @@ func (c *checker) targetOf(e ast.Expr) (target, bool) {
 }
 
 // function checks one function: its assignments, comparisons and loops.
-func (c *checker) function(fd *ast.FuncDecl, test bool) {
+func (c *checker) function(fd *ast.FuncDecl) {
 	c.body = fd.Body
 	carries := c.carryPoints(fd.Body)
 	carriedBefore := func(pos token.Pos) bool {
@@ -303,14 +303,10 @@ func (c *checker) function(fd *ast.FuncDecl, test bool) {
 				c.assignment(x, lhs, x.Rhs[i], stack, inits, carriedBefore)
 			}
 		case *ast.CallExpr:
-			if !test { // a test's exact comparison is an assertion, not a drift check
-				c.comparison(x)
-			}
+			c.comparison(x)
 			c.inverse(fd, x, inits, carriedBefore)
 		case *ast.RangeStmt:
-			if !test {
-				c.keyLoop(x)
-			}
+			c.keyLoop(x)
 		}
 		return true
 	})

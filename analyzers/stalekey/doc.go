@@ -86,7 +86,10 @@
 // tracked; a desired map built in another package falls back to the
 // package-wide keys; a map reassigned between a desired and a live object
 // follows the live-object engine's per-variable rule. Generated files are
-// not reported.
+// not reported. _test.go files are not analysed, by this analyzer or any other of the
+// suite: a test is not a reconcile, so it is not reported, and what it
+// hands the package's functions does not count (a helper that only a test
+// passes a live object does not see a live object).
 //
 // Settings:
 //

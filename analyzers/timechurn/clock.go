@@ -9,7 +9,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -234,13 +233,8 @@ func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
 	if v, ok := p.guardedFns[fd]; ok {
 		return v
 	}
-	p.guardedFns[fd] = false // while deciding, a recursive call is not a guard
-	var callers []*ast.FuncDecl
-	for _, c := range p.graph.Callers(fd) {
-		if !astutil.IsTestFile(p.pass.Fset, c.Pos()) {
-			callers = append(callers, c) // a test calls helpers directly
-		}
-	}
+	p.guardedFns[fd] = false       // while deciding, a recursive call is not a guard
+	callers := p.graph.Callers(fd) // test files are not in the graph
 	ok := len(callers) > 0
 	for _, caller := range callers {
 		if !ok {

@@ -64,8 +64,8 @@
 // behind such a test (a restart helper called only when a restart request
 // is newer than the last one handled, up to 3 callers up); objects only
 // created (Create) or encoded; timestamps in Events, logs, metrics and
-// requeue durations, which are not stored in an object; tests and
-// generated files. A helper that keeps the old time when the status is
+// requeue durations, which are not stored in an object; generated
+// files; _test.go files, which no analyzer of the suite analyses. A helper that keeps the old time when the status is
 // unchanged (it returns the previous LastTransitionTime on one path) does
 // not return a stamp on every path, so its callers are silent.
 //

@@ -128,14 +128,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	graph := funcs.Of(pass)
 	p.graph = graph
-	// A function of a _test.go file that is not a method is called by
-	// tests only (the other files cannot name it), and neither tests nor
-	// their callers' guards (onlyCalledGuarded leaves test callers out) are
-	// reported on: its summary would serve no finding.
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
-		if fd.Recv == nil && astutil.IsTestFile(pass.Fset, fd.Pos()) {
-			return false
-		}
 		p.changed = false
 		if fn := graph.Func(fd); fn != nil && p.mayStamp(fd) {
 			newFnState(p, fd).summarise(fn)
@@ -152,9 +145,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // nothing here sends an object: summaries only
 	}
 	var list []analysis.Diagnostic
-	for _, f := range pass.Files {
-		if directive.IsGenerated(pass, f) || astutil.IsTestFile(pass.Fset, f.Pos()) {
-			continue // tests stamp expected objects; generated code is not the author's
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
+		if directive.IsGenerated(pass, f) {
+			continue // generated code is not the author's
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.mayStamp(fd) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -242,6 +243,29 @@ func IsFresh(e ast.Expr) bool {
 func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
 	f := fset.File(pos)
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// CodeFiles returns files without the _test.go ones (files itself when
+// there is none). The suite analyses an operator's code, and a test is not
+// a reconcile: every engine and analyzer takes its functions and
+// directives from here, so test code is neither reported nor feeds what
+// other code is reported for (a helper that only a test hands a live
+// object is not live; a test's type does not implement an interface for
+// the package's own calls). A package's test variant therefore says
+// exactly what the package says, which lets a driver analyse it once.
+func CodeFiles(fset *token.FileSet, files []*ast.File) []*ast.File {
+	for i, f := range files {
+		if IsTestFile(fset, f.Pos()) {
+			out := slices.Clone(files[:i])
+			for _, f := range files[i+1:] {
+				if !IsTestFile(fset, f.Pos()) {
+					out = append(out, f)
+				}
+			}
+			return out
+		}
+	}
+	return files
 }
 
 // Assignments calls f with each left-hand side and its value in the

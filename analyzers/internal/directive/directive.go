@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/analysisdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"golang.org/x/tools/go/analysis"
 )
@@ -77,7 +78,7 @@ func parseAll(pass *analysis.Pass) *Result {
 		// directive of ours and are never reported on.
 		return r
 	}
-	for _, file := range pass.Files {
+	for _, file := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		tf := pass.Fset.File(file.Pos())
 		if tf == nil {
 			continue

@@ -30,7 +30,9 @@ import (
 // Analyzer gives the Graph of a package, built on first use.
 var Analyzer = engine.Lazy("summarygraph",
 	"find a package's functions and the calls between them (engine of every analyzer that summarises functions)",
-	func(pass *analysis.Pass) *Graph { return Build(pass.TypesInfo, pass.Files) })
+	func(pass *analysis.Pass) *Graph {
+		return Build(pass.TypesInfo, astutil.CodeFiles(pass.Fset, pass.Files))
+	})
 
 // Of returns the graph of pass's package; pass's analyzer must require
 // Analyzer.

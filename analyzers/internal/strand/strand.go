@@ -238,7 +238,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	}
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}
-	for _, f := range pass.Files {
+	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		gen := directive.IsGenerated(pass, f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {

@@ -20,7 +20,9 @@ import (
 // Analyzer gives the index of a package, built on first use.
 var Analyzer = engine.Lazy("uses",
 	"index the packages whose objects a package uses (engine of the analyzers' fast paths)",
-	func(pass *analysis.Pass) *Index { return Build(pass.Files, pass.TypesInfo) })
+	func(pass *analysis.Pass) *Index {
+		return Build(astutil.CodeFiles(pass.Fset, pass.Files), pass.TypesInfo)
+	})
 
 // Index is the set of packages whose objects a package uses, and, built
 // on first demand, the same for each function declaration.

@@ -18,3 +18,15 @@ func TestPullSecretsAfterUpdate(t *testing.T) {
 		t.Fatal("unexpected pull secrets")
 	}
 }
+
+// A test that resets a live Pod's tolerations, directly and through a
+// helper of the package, then updates it: a one-off in a test, not a
+// reconcile that fights admission on every pass.
+func TestResetTolerations(t *testing.T) {
+	var c client.Client
+	pod := &corev1.Pod{}
+	_ = c.Get(context.Background(), client.ObjectKey{Name: "x"}, pod)
+	pod.Spec.Tolerations = nil
+	setTolerations(pod, []corev1.Toleration{{Key: "k"}})
+	_ = c.Update(context.Background(), pod)
+}

@@ -25,3 +25,13 @@ func TestRolloutAnnotations(t *testing.T) {
 		})
 	}
 }
+
+// A test that puts a live Deployment back to a known template and updates
+// it: a one-off reset in a test, not a reconcile that undoes restarts.
+func TestResetTemplate(t *testing.T) {
+	var c client.Client
+	dep := &appsv1.Deployment{}
+	_ = c.Get(context.Background(), client.ObjectKey{Name: "x"}, dep)
+	dep.Spec.Template.Annotations = map[string]string{"a": "b"}
+	_ = c.Update(context.Background(), dep)
+}
