@@ -66,7 +66,7 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 	fs.BoolVar(&opts.json, "json", false, "emit JSON output")
 	fs.BoolVar(&opts.fix, "fix", false, "apply all suggested fixes")
 	fs.BoolVar(&opts.diff, "diff", false, "with -fix, don't update the files, but print a unified diff")
-	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
+	fs.BoolVar(&opts.tests, "test", true, "also load and type-check the packages' test files and report their errors (no analyzer reports in a _test.go file)")
 	fs.IntVar(&opts.context, "c", -1, "display offending line with this many lines of context")
 	fs.StringVar(&opts.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	fs.StringVar(&opts.debug, "debug", "", "debug output: 'timing' prints the wall time of loading and of each analyzer to stderr")

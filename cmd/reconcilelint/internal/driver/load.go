@@ -10,10 +10,11 @@ package driver
 // once more to load them) cost a whole extra go list pass.
 //
 // So the driver loads in one pass: a single go list (names, files,
-// imports, deps, module, export files, sizes) through go/packages, then it
-// parses and type-checks the source packages itself, in parallel and in
-// dependency order, with an importer that gives the checked source
-// packages to their importers and reads export data for everything else.
+// imports, deps, module, test origin, export files, sizes) through
+// go/packages, then it parses and type-checks the source packages itself,
+// in parallel and in dependency order, with an importer that gives the
+// checked source packages to their importers and reads export data for
+// everything else.
 // The source packages are the named ones, the main module's packages they
 // depend on (in GOPATH mode, the user's tree outside GOROOT), and any
 // package between those (a package that imports a source package must be
@@ -48,7 +49,7 @@ import (
 // which the driver makes itself, but export files for the dependencies.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedModule |
-	packages.NeedExportFile | packages.NeedTypesSizes
+	packages.NeedExportFile | packages.NeedTypesSizes | packages.NeedForTest
 
 // load loads the packages named by patterns and hands each source package
 // to r as soon as it is type-checked and its source imports are analysed.

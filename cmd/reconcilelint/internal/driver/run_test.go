@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -131,6 +132,94 @@ func TestRunnerAgreesWithChecker(t *testing.T) {
 	for _, p := range pkgs {
 		if p.Syntax != nil || p.TypesInfo != nil {
 			t.Errorf("%s: syntax kept after analysis", p.ID)
+		}
+	}
+}
+
+// TestRunnerSkipsRepeatedTestBuilds: with tests, the analyzers run on
+// each named package and on no package of its test build (test variant,
+// external test, packages recompiled for the test, test main), whose
+// analysis would repeat the named package's; a test build that does not
+// compile still reports that its analysis was skipped.
+func TestRunnerSkipsRepeatedTestBuilds(t *testing.T) {
+	dir := repotest.TinyModule(t, map[string]string{
+		"p/p.go":        "package p\n\nfunc P() {}\n",
+		"p/p_test.go":   "package p\n\nfunc helper() { P() }\n",
+		"p/x_test.go":   "package p_test\n\nimport (\n\t\"example.com/tiny/p\"\n\t\"example.com/tiny/q\"\n)\n\nvar _ = p.P\nvar _ = q.Q\n",
+		"q/q.go":        "package q\n\nimport \"example.com/tiny/p\"\n\nvar Q = p.P\n",
+		"r/r.go":        "package r\n",
+		"r/r_test.go":   "package r_test\n",
+		"bad/bad.go":    "package bad\n",
+		"bad/b_test.go": "package bad\n\nvar X int = \"no\"\n",
+	})
+	t.Chdir(dir)
+	var mu sync.Mutex
+	var ran []string
+	probe := &analysis.Analyzer{
+		Name:      "probe",
+		Doc:       "records where it runs",
+		FactTypes: []analysis.Fact{new(seen)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			ran = append(ran, pass.Pkg.Path())
+			pass.Reportf(pass.Files[0].Package, "ran")
+			return nil, nil
+		},
+	}
+	r := newRunner([]*analysis.Analyzer{probe}, nil)
+	pkgs, err := load([]string{"./..."}, true, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, p := range pkgs {
+		ids = append(ids, p.ID)
+	}
+	// The module must have made every kind of test package, or the check
+	// below proves little.
+	for _, id := range []string{"example.com/tiny/p [example.com/tiny/p.test]", "example.com/tiny/p_test [example.com/tiny/p.test]",
+		"example.com/tiny/p.test", "example.com/tiny/r_test [example.com/tiny/r.test]", "example.com/tiny/bad [example.com/tiny/bad.test]"} {
+		if !slices.Contains(ids, id) {
+			t.Fatalf("no package %s among %v", id, ids)
+		}
+	}
+	slices.Sort(ran)
+	if want := []string{"example.com/tiny/bad", "example.com/tiny/p", "example.com/tiny/q", "example.com/tiny/r"}; !slices.Equal(ran, want) {
+		t.Errorf("the analyzer ran on %v, want %v", ran, want)
+	}
+	got := describe(r.graph(pkgs).All(), func(act *action) []string {
+		return describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)
+	})
+	if line := "probe@example.com/tiny/bad [example.com/tiny/bad.test] root: error: analysis skipped due to errors in package"; !slices.Contains(got, line) {
+		t.Errorf("no %q in\n\t%s", line, strings.Join(got, "\n\t"))
+	}
+
+	// A test build is analysed when its package is not named, or when its
+	// test variant holds other code than the package.
+	plain := &packages.Package{ID: "x", PkgPath: "x", Name: "x", CompiledGoFiles: []string{"x.go"}}
+	variant := &packages.Package{ID: "x [x.test]", PkgPath: "x", Name: "x", ForTest: "x", CompiledGoFiles: []string{"x.go", "x_test.go"}}
+	other := &packages.Package{ID: "x [x.test]", PkgPath: "x", Name: "x", ForTest: "x", CompiledGoFiles: []string{"cgo1.go", "x_test.go"}}
+	main := &packages.Package{ID: "x.test", PkgPath: "x.test", Name: "main", Imports: map[string]*packages.Package{"x": variant}}
+	for _, tc := range []struct {
+		name  string
+		roots []*packages.Package
+		want  bool // the test variant and the test main repeat the named package
+	}{
+		{"named, same code", []*packages.Package{plain, variant, main}, true},
+		{"not named", []*packages.Package{variant, main}, false},
+		{"other code", []*packages.Package{plain, other, main}, false},
+	} {
+		r := newRunner(nil, nil)
+		r.plan(tc.roots, nil)
+		if got := r.repeats(tc.roots[len(tc.roots)-2]); got != tc.want {
+			t.Errorf("%s: test variant repeats = %v, want %v", tc.name, got, tc.want)
+		}
+		if got := r.repeats(main); got != tc.want {
+			t.Errorf("%s: test main repeats = %v, want %v", tc.name, got, tc.want)
+		}
+		if r.repeats(plain) {
+			t.Errorf("%s: the named package repeats", tc.name)
 		}
 	}
 }
