@@ -35,7 +35,9 @@ type Index struct {
 	funcs map[*ast.FuncDecl]map[*types.Package]bool
 }
 
-// Build indexes info's uses in files.
+// Build indexes info's uses: the package-wide set over all of them (test
+// files included, which can only make a fast path skip less), the
+// per-function sets over the functions of files.
 func Build(files []*ast.File, info *types.Info) *Index {
 	x := &Index{paths: map[string]*types.Package{}, files: files, info: info}
 	var last *types.Package // uses come in runs from one package
