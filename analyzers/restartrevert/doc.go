@@ -90,8 +90,11 @@
 // before the replacement, are put back after it. Nor a replacement that runs
 // only when the operator's own hash annotation on the live object differs
 // from a computed value (`if live.Annotations[hashKey] != hash(desired)`,
-// or after `if ... == hash { return }`): the desired template differs
-// there, so the rollout happens anyway and no restart is undone. A
+// or after `if ... == hash { return }` earlier in an enclosing block or
+// switch case; either side may be read into a local first, and the hash
+// may be read from the object the live copy was made from, `dep :=
+// current.DeepCopy()`): the desired template differs there, so the
+// rollout happens anyway and no restart is undone. A
 // comparison with a constant (`!= "true"`) is a flag, not a hash; a hash
 // comparison joined with || guards nothing.
 //

@@ -345,7 +345,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.restoredAfter(t.root, as, inits) {
 		return // the live template's annotations, saved before, are put back
 	}
-	if !merge && hashGuarded(c.pass.TypesInfo, stack, as, t.root) {
+	if !merge && hashGuarded(c.pass.TypesInfo, stack, as, t.root, inits) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
 	kind := t.kind
@@ -596,21 +596,53 @@ func mentions(info *types.Info, rhs ast.Expr, dst astutil.Path, inits map[*types
 // template differs from the live one, so a rollout happens anyway and
 // dropping restartedAt undoes no restart. A comparison with a constant
 // (`!= "true"`) is a flag, not a hash, and guards nothing.
-func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *types.Var) bool {
+//
+// The live object is root or the object root was copied from (`dep :=
+// current.DeepCopy()`: the hash is often read from the object as fetched),
+// and a local variable holding one side of the comparison (`cur :=
+// current.Annotations[hashKey]`) stands for its value.
+func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *types.Var, inits map[*types.Var]ast.Expr) bool {
+	var copied *astutil.Path
+	if init, ok := inits[root]; ok {
+		e := ast.Unparen(init)
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
+				e = sel.X
+			}
+		}
+		if p, ok := astutil.PathOf(info, e); ok {
+			copied = &p
+		}
+	}
+	ofLive := func(e ast.Expr) bool {
+		if astutil.RootVar(info, e) == root {
+			return true
+		}
+		p, ok := astutil.PathOf(info, e)
+		return ok && copied != nil && p.Within(*copied)
+	}
+	value := func(e ast.Expr) ast.Expr {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && inits[v] != nil {
+				return inits[v]
+			}
+		}
+		return e
+	}
 	differs := func(cond ast.Expr, op token.Token) bool {
 		b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 		if !ok || b.Op != op {
 			return false
 		}
-		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		for _, pair := range [][2]ast.Expr{{value(b.X), value(b.Y)}, {value(b.Y), value(b.X)}} {
 			ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr)
-			if !ok || k8s.MetadataMap(info, ix.X) != "Annotations" || astutil.RootVar(info, ix.X) != root {
+			if !ok || k8s.MetadataMap(info, ix.X) != "Annotations" || !ofLive(ix.X) {
 				continue
 			}
 			if key, ok := info.Types[ix.Index]; !ok || key.Value == nil {
 				continue // the key must be a constant
 			}
-			if other, ok := info.Types[pair[1]]; ok && other.Value == nil && astutil.RootVar(info, pair[1]) != root {
+			if other, ok := info.Types[pair[1]]; ok && other.Value == nil && !ofLive(pair[1]) {
 				return true
 			}
 		}
@@ -621,14 +653,23 @@ func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *t
 			return true
 		}
 	}
-	// An earlier `if <hash equal> { return }` in an enclosing block.
+	// An earlier `if <hash equal> { return }` in an enclosing block or
+	// case of a switch or select.
 	child := ast.Node(as)
 	for i := len(stack) - 1; i >= 0; i-- {
-		if _, ok := stack[i].(*ast.FuncLit); ok {
+		var list []ast.Stmt
+		switch n := stack[i].(type) {
+		case *ast.FuncLit:
 			return false
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
 		}
-		if block, ok := stack[i].(*ast.BlockStmt); ok {
-			for _, st := range block.List {
+		if list != nil {
+			for _, st := range list {
 				if st == child {
 					break
 				}
