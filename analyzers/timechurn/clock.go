@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -183,7 +184,9 @@ func (f *fnState) callStamp(call *ast.CallExpr) *stamp {
 // in the function, in a closure (a retry callback) as in the code the
 // closure is written in. Conditions on errors (err != nil, errors.Is(err, X),
 // apierrors.IsNotFound(err)) and on a deletion timestamp do not count:
-// they do not say whether anything changed.
+// they do not say whether anything changed. A branch that clears the
+// boolean field it tests (`if obj.Spec.RestartRequested { ...;
+// obj.Spec.RestartRequested = false }`) runs once per request.
 func (f *fnState) guarded(n ast.Node) bool {
 	at := n // where an early return must end before
 	for p := f.up()[n]; p != nil; p = f.up()[p] {
@@ -193,6 +196,9 @@ func (f *fnState) guarded(n ast.Node) bool {
 				if f.changeTest(x.Cond) {
 					return true
 				}
+			}
+			if contains(x.Body, n) && f.clearsFlag(x) {
+				return true
 			}
 		case *ast.CaseClause:
 			if sw, ok := f.up()[f.up()[x]].(*ast.SwitchStmt); ok {
@@ -215,6 +221,32 @@ func (f *fnState) guarded(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// clearsFlag reports whether ifs tests a boolean field of an object and
+// its body assigns that field: a request the branch acknowledges, so the
+// next reconcile does not enter it again. A flag the branch leaves as it
+// is (`if obj.Spec.Paused`) guards nothing.
+func (f *fnState) clearsFlag(ifs *ast.IfStmt) bool {
+	info := f.info()
+	sel, ok := ast.Unparen(ifs.Cond).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if b, ok := info.TypeOf(sel).Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return false
+	}
+	flag, ok := astutil.PathOf(info, sel)
+	if !ok {
+		return false
+	}
+	cleared := false
+	astutil.Assignments(ifs.Body, func(lhs, _ ast.Expr) {
+		if p, ok := astutil.PathOf(info, lhs); ok && p.Equal(flag) {
+			cleared = true
+		}
+	})
+	return cleared
 }
 
 // callerDepth bounds how many callers up a guard is looked for.

@@ -60,14 +60,18 @@
 // reason, a hash, the generation), tests a "changed" flag or asks a
 // function (`if recentlyBounced(dep)`), or after such an `if ... { return
 // }` earlier in the function (`if expiry.After(limit) { return }`); a stamp
-// in an unexported function whose every call in the package is itself
-// behind such a test (a restart helper called only when a restart request
-// is newer than the last one handled, up to 3 callers up); objects only
-// created (Create) or encoded; timestamps in Events, logs, metrics and
-// requeue durations, which are not stored in an object; generated
-// files; _test.go files, which no analyzer of the suite analyses. A helper that keeps the old time when the status is
-// unchanged (it returns the previous LastTransitionTime on one path) does
-// not return a stamp on every path, so its callers are silent.
+// in a branch that tests a boolean field of an object and clears it (`if
+// obj.Spec.RefreshRequested { ...; obj.Spec.RefreshRequested = false }`:
+// once per request; a flag left set, `if obj.Spec.Paused`, guards
+// nothing); a stamp in an unexported function whose every call in the
+// package is itself behind such a test (a restart helper called only when
+// a restart request is newer than the last one handled, up to 3 callers
+// up); objects only created (Create) or encoded; timestamps in Events,
+// logs, metrics and requeue durations, which are not stored in an object;
+// generated files; _test.go files, which no analyzer of the suite
+// analyses. A helper that keeps the old time when the status is unchanged
+// (it returns the previous LastTransitionTime on one path) does not return
+// a stamp on every path, so its callers are silent.
 //
 // A suggested fix rewrites `conds = append(conds, metav1.Condition{...})`
 // into `meta.SetStatusCondition(&conds, metav1.Condition{...})`, which

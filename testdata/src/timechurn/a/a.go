@@ -160,3 +160,25 @@ func (r *Reconciler) neverSent(w *Widget) *Widget {
 	out.Status.LastUpdated = metav1.Now()
 	return out
 }
+
+// A request flag on the object that the same branch clears before the
+// write: the next reconcile does not enter the branch, so the time is
+// stamped once per request: silent.
+func (r *Reconciler) refreshOnRequest(ctx context.Context, w *Widget) error {
+	if w.Spec.RefreshRequested {
+		w.Status.LastUpdated = metav1.Now()
+		w.Spec.RefreshRequested = false
+		return r.Update(ctx, w)
+	}
+	return nil
+}
+
+// A flag that the branch leaves set guards nothing: while it is set, every
+// reconcile stamps a new time.
+func (r *Reconciler) stampWhilePaused(ctx context.Context, w *Widget) error {
+	if w.Spec.Paused {
+		w.Status.LastUpdated = metav1.Now() // want `w.Status.LastUpdated gets metav1.Now\(\) on every reconcile and Update sends it`
+		return r.Update(ctx, w)
+	}
+	return nil
+}

@@ -9,7 +9,13 @@ import (
 type Widget struct {
 	metav1.TypeMeta
 	metav1.ObjectMeta
+	Spec   WidgetSpec
 	Status WidgetStatus
+}
+
+type WidgetSpec struct {
+	RefreshRequested bool // set by a user, cleared by the operator
+	Paused           bool
 }
 
 type WidgetStatus struct {
