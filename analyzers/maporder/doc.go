@@ -67,7 +67,9 @@
 // counters, len, or other maps is not reported. The Items of a top-level
 // kind (a struct embedding TypeMeta or ListMeta) are a collection read from
 // the server, handed to an informer or sent in a hook request, and are not
-// a sink. An element taken from an ordered slice (keys[0]) is content, not
+// a sink; nor are the fields of a request's options (the command of
+// `corev1.PodExecOptions`, `metav1.ListOptions`): read once by the API
+// server, never stored. An element taken from an ordered slice (keys[0]) is content, not
 // order: the common one-element case is harmless, and the arbitrary first
 // element of a larger list is not reported. Entries appended only when
 // missing from a list that starts as an existing one (`out :=

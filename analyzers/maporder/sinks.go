@@ -27,14 +27,15 @@ type sink struct {
 }
 
 // apiField returns the field selected by e if it is a field of a Kubernetes
-// API struct.
+// API struct that is stored (not a request's options).
 func (s *fnState) apiField(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
 	}
 	v, ok := s.p.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	if !ok || !s.p.api.IsAPIField(v) || isListItems(s.p.pass.TypesInfo.TypeOf(sel.X), v) {
+	owner := s.p.pass.TypesInfo.TypeOf(sel.X)
+	if !ok || !s.p.api.IsAPIField(v) || isListItems(owner, v) || k8s.IsRequestOptions(owner) {
 		return nil
 	}
 	return v

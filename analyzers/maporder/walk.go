@@ -523,8 +523,8 @@ func (s *fnState) expr(e ast.Expr, ctx *loopCtx) {
 func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 	info := s.p.pass.TypesInfo
 	t := info.TypeOf(lit)
-	if t == nil || !s.p.api.IsAPIStruct(t) {
-		return
+	if t == nil || !s.p.api.IsAPIStruct(t) || k8s.IsRequestOptions(t) {
+		return // a request's options are not stored
 	}
 	st, ok := k8s.Named(t).Underlying().(*types.Struct)
 	if !ok {

@@ -235,6 +235,23 @@ func IsBuiltinAPIPackage(pkg *types.Package) bool {
 	return pkg != nil && (strings.HasPrefix(pkg.Path(), apiPrefix) || pkg.Path() == MetaV1)
 }
 
+// requestOptions are Kubernetes' own request options types, by package and
+// name: the parameters of one API call (a list, an exec, a log stream),
+// encoded as query parameters and never stored. (SELinuxOptions and
+// WindowsSecurityContextOptions are stored in a Pod: not here.)
+var requestOptions = map[string][]string{
+	CoreV1: {"PodLogOptions", "PodAttachOptions", "PodExecOptions", "PodPortForwardOptions", "PodProxyOptions", "NodeProxyOptions", "ServiceProxyOptions"},
+	MetaV1: {"ListOptions", "GetOptions", "DeleteOptions", "CreateOptions", "PatchOptions", "ApplyOptions", "UpdateOptions", "TableOptions"},
+}
+
+// IsRequestOptions reports whether t (or *t) is one of Kubernetes' own
+// request options types (corev1.PodExecOptions, metav1.ListOptions, ...):
+// nothing written into one is stored, so nothing in it can drift or churn.
+func IsRequestOptions(t types.Type) bool {
+	n := Named(t)
+	return n != nil && n.Obj().Pkg() != nil && slices.Contains(requestOptions[n.Obj().Pkg().Path()], n.Obj().Name())
+}
+
 // IsAPIField reports whether v is a field of a struct declared in an API
 // package. A field's package is the package of the struct that declares it,
 // so promoted fields (ObjectMeta.Annotations through a Deployment) count.

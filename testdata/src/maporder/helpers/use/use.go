@@ -7,6 +7,7 @@ import (
 	"maporder/helpers/apply"
 	"maporder/helpers/builder"
 	"maporder/helpers/flags"
+	"maporder/helpers/podexec"
 )
 
 func resultFromOtherPackage(m map[string]string) {
@@ -47,4 +48,15 @@ func sinkInOtherPackage(m map[string]string) *ac.ContainerApplyConfiguration {
 		env = append(env, ac.EnvVar().WithName(k).WithValue(v))
 	}
 	return apply.Configure(ac.Container(), env)
+}
+
+// A command built in map order and run in a Pod: the exec request is read
+// once and never stored, so its order churns nothing.
+func execInMapOrder(m map[string]string) {
+	var remap []string
+	for k, v := range m {
+		remap = append(remap, v+"="+k)
+	}
+	_ = podexec.Run("db", append([]string{"restore", "--remap"}, remap...))
+	_ = podexec.RunStdout(remap)
 }

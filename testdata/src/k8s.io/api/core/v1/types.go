@@ -309,3 +309,11 @@ type ServiceAccount struct {
 }
 
 func (in *ServiceAccount) DeepCopyObject() runtime.Object { return in }
+
+// PodExecOptions is the query of one exec request: never stored.
+type PodExecOptions struct {
+	metav1.TypeMeta
+	Stdout    bool
+	Container string
+	Command   []string
+}
