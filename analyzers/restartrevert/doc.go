@@ -87,7 +87,10 @@
 // data flow, whatever the keys are called: the new value's template took
 // the live template's annotations in first (an assignment reading them, or
 // a helper called with both), or the live template's annotations, saved
-// before the replacement, are put back after it. Nor a replacement that runs
+// before the replacement, are put back after it, or restartedAt itself is
+// written after it into the new template (through the replaced location,
+// or through the value assigned, whose maps the live object now shares:
+// an operator that keeps the last restart on its own resource). Nor a replacement that runs
 // only when the operator's own hash annotation on the live object differs
 // from a computed value (`if live.Annotations[hashKey] != hash(desired)`,
 // or after `if ... == hash { return }` earlier in an enclosing block or

@@ -345,6 +345,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.restoredAfter(t.root, as, inits) {
 		return // the live template's annotations, saved before, are put back
 	}
+	if c.keySetAfter(as, dst, rhs) {
+		return // restartedAt is written into the new template afterwards
+	}
 	if !merge && hashGuarded(c.pass.TypesInfo, stack, as, t.root, inits) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
@@ -364,6 +367,39 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		Related: []analysis.RelatedInformation{{Pos: as.Pos(), End: as.End(),
 			Message: "carry " + restartedAt + " over from the live template's annotations first, or use server-side apply"}},
 	})
+}
+
+// keySetAfter reports whether, after the replacement as, restartedAt is
+// written into the new template's annotations: through the replaced
+// location (`live.Spec.Template.Annotations[restartedAt] = last`), or
+// through the value assigned, whose maps the live object now shares
+// (`live.Spec = spec` ... `spec.Template.Annotations[restartedAt] = last`:
+// an operator that keeps the last restart on its own resource).
+func (c *checker) keySetAfter(as *ast.AssignStmt, dst astutil.Path, rhs ast.Expr) bool {
+	info := c.pass.TypesInfo
+	targets := []astutil.Path{dst}
+	if src, ok := astutil.PathOf(info, rhs); ok {
+		targets = append(targets, src)
+	}
+	found := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		if found || n == nil || n.End() <= as.End() {
+			return !found
+		}
+		if x, ok := n.(*ast.AssignStmt); ok && x.Pos() > as.End() {
+			for _, lhs := range x.Lhs {
+				ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+				if !ok || !isKey(info, ix.Index, false) {
+					continue
+				}
+				if p, ok := astutil.PathOf(info, ix.X); ok && slices.ContainsFunc(targets, p.Within) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // restoredAfter reports whether, after the replacement as, the live
