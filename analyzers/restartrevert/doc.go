@@ -113,7 +113,12 @@
 // Limits: a carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
-// then stands). No fix is offered: where the live template is at hand
+// then stands). A hash guard is recognised in the function that replaces
+// the template, not in a helper that sends the object: a replacement sent
+// through an apply helper that updates only when a hash annotation it
+// keeps differs (`util.Apply(ctx, c, obj)` comparing a "last-config-hash")
+// is reported, though no restart is undone there; silence it with a
+// directive naming restartrevert. No fix is offered: where the live template is at hand
 // differs too much between operators for a small edit to be sure.
 // Generated files are not reported.
 //
