@@ -67,7 +67,11 @@
 //   - a drift check with `maps.Equal`, `reflect.DeepEqual` or
 //     `equality.Semantic.DeepEqual` over a live template's annotations or
 //     metadata, or over two workloads' template annotations (whichever is
-//     live);
+//     live). Silent when, before the comparison, restartedAt was carried
+//     over or one template took the other's annotations in (a helper
+//     handed both, `keepSystemKeys(desired...Annotations,
+//     live...Annotations)`, or an assignment reading them): the restart is
+//     then on both sides;
 //   - a loop over a live template's annotations that compares each value
 //     with the desired map's (`for k, v := range live...Annotations { if
 //     desired[k] != v`): every live key must be desired.

@@ -303,7 +303,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				c.assignment(x, lhs, x.Rhs[i], stack, inits, carriedBefore)
 			}
 		case *ast.CallExpr:
-			c.comparison(x)
+			c.comparison(x, carriedBefore)
 			c.inverse(fd, x, inits, carriedBefore)
 		case *ast.RangeStmt:
 			c.keyLoop(x)
@@ -528,7 +528,7 @@ func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var, before to
 // comparison reports maps.Equal, reflect.DeepEqual or
 // equality.Semantic.DeepEqual over a live template's annotations or
 // metadata.
-func (c *checker) comparison(call *ast.CallExpr) {
+func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
 	fn := k8s.Callee(c.pass.TypesInfo, call)
 	if fn == nil || len(call.Args) != 2 {
 		return
@@ -550,6 +550,13 @@ func (c *checker) comparison(call *ast.CallExpr) {
 		return
 	}
 	if t.what != "pod template annotations" && t.what != "pod template metadata" {
+		return
+	}
+	// restartedAt carried over first, or one template took the other's
+	// annotations in first (a helper handed both, an assignment reading
+	// them): a restart is on both sides and does not read as drift.
+	if carriedBefore(call.Pos()) || aok && bok && a.root != b.root &&
+		(c.templateFrom(c.body, a.root, b.root, call.Pos()) || c.templateFrom(c.body, b.root, a.root, call.Pos())) {
 		return
 	}
 	c.pass.Report(analysis.Diagnostic{
