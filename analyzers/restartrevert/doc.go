@@ -71,7 +71,10 @@
 //     over or one template took the other's annotations in (a helper
 //     handed both, `keepSystemKeys(desired...Annotations,
 //     live...Annotations)`, or an assignment reading them): the restart is
-//     then on both sides;
+//     then on both sides. A helper of the package that compares its two
+//     workload parameters is silent when every call of it in the package
+//     comes after such a carry-over between the two arguments (an exported
+//     helper may have other callers: it is reported);
 //   - a loop over a live template's annotations that compares each value
 //     with the desired map's (`for k, v := range live...Annotations { if
 //     desired[k] != v`): every live key must be desired.

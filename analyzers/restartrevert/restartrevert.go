@@ -64,6 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Carry-over helpers, to a fixed point over calls in the package: a
 	// function carries when it calls one that does.
 	graph := funcs.Of(pass)
+	c.graph = graph
 	decls := graph.Decls
 	// A function carries only where the key (or the prefix) is a constant
 	// in it or a callee carries: with neither the key anywhere in the
@@ -102,7 +103,9 @@ func run(pass *analysis.Pass) (any, error) {
 const maxRounds = 8
 
 type checker struct {
-	body    *ast.BlockStmt // of the function being checked
+	fd      *ast.FuncDecl  // the function being checked
+	body    *ast.BlockStmt // its body
+	graph   *funcs.Graph
 	pass    *analysis.Pass
 	live    *live.Result
 	carries map[*types.Func]bool
@@ -282,7 +285,7 @@ func (c *checker) targetOf(e ast.Expr) (target, bool) {
 
 // function checks one function: its assignments, comparisons and loops.
 func (c *checker) function(fd *ast.FuncDecl) {
-	c.body = fd.Body
+	c.fd, c.body = fd, fd.Body
 	carries := c.carryPoints(fd.Body)
 	carriedBefore := func(pos token.Pos) bool {
 		for _, p := range carries {
@@ -556,7 +559,7 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 	// annotations in first (a helper handed both, an assignment reading
 	// them): a restart is on both sides and does not read as drift.
 	if carriedBefore(call.Pos()) || aok && bok && a.root != b.root &&
-		(c.templateFrom(c.body, a.root, b.root, call.Pos()) || c.templateFrom(c.body, b.root, a.root, call.Pos())) {
+		(c.carriedBetween(c.body, a.root, b.root, call.Pos()) || c.carriedByCallers(a.root, b.root)) {
 		return
 	}
 	c.pass.Report(analysis.Diagnostic{
@@ -565,6 +568,69 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 		Related: []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(),
 			Message: "`kubectl rollout restart` adds " + restartedAt + "; check that each desired key has its value instead"}},
 	})
+}
+
+// carriedBetween reports whether, in body before the position before, one
+// of x and y took the other's template annotations in, or restartedAt was
+// read (a carry-over helper called).
+func (c *checker) carriedBetween(body *ast.BlockStmt, x, y *types.Var, before token.Pos) bool {
+	return c.templateFrom(body, x, y, before) || c.templateFrom(body, y, x, before) ||
+		slices.ContainsFunc(c.carryPoints(body), func(p token.Pos) bool { return p < before })
+}
+
+// carriedByCallers reports whether x and y are parameters of the function
+// being checked (a helper comparing two workloads) and every call of it in
+// the package hands it two workloads between which the caller carried the
+// annotations over first (carriedBetween). An exported helper may have
+// callers elsewhere: it is not excused.
+func (c *checker) carriedByCallers(x, y *types.Var) bool {
+	fn := c.graph.Func(c.fd)
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	params := fn.Signature().Params()
+	ix, iy := -1, -1
+	for i := range params.Len() {
+		switch params.At(i) {
+		case x:
+			ix = i
+		case y:
+			iy = i
+		}
+	}
+	if ix < 0 || iy < 0 || fn.Signature().Variadic() && max(ix, iy) == params.Len()-1 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	calls := 0
+	for _, caller := range c.graph.Callers(c.fd) {
+		ok := true
+		astutil.WithStack(caller.Body, func(n ast.Node, stack []ast.Node) bool {
+			id, isID := n.(*ast.Ident)
+			if !ok || !isID || info.Uses[id] != fn {
+				return ok
+			}
+			// f(...) or r.f(...): the call is the parent, or the selector's.
+			var call *ast.CallExpr
+			for i := len(stack) - 1; i >= 0 && i >= len(stack)-2 && call == nil; i-- {
+				if ce, isCall := stack[i].(*ast.CallExpr); isCall && (ce.Fun == n || ce.Fun == stack[len(stack)-1]) {
+					call = ce
+				}
+			}
+			if call == nil || len(call.Args) != params.Len() {
+				ok = false // used as a value, or a call not understood
+				return false
+			}
+			calls++
+			rx, ry := astutil.RootVar(info, call.Args[ix]), astutil.RootVar(info, call.Args[iy])
+			ok = rx != nil && ry != nil && rx != ry && c.carriedBetween(caller.Body, rx, ry, call.Pos())
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return calls > 0
 }
 
 // keyLoop reports `for k, v := range live.Spec.Template.Annotations` whose

@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"maps"
 	"reflect"
 	"strings"
 
@@ -46,6 +47,42 @@ func (r *Reconciler) compareBeforeKeepingSystemKeys(ctx context.Context, key cli
 	if !reflect.DeepEqual(want.Spec.Template.Annotations, dep.Spec.Template.Annotations) { // want `drift check compares the live Deployment's pod template annotations strictly`
 		keepSystemKeys(want.Spec.Template.Annotations, dep.Spec.Template.Annotations)
 		dep.Spec.Template.Annotations = want.Spec.Template.Annotations
+		return r.Update(ctx, dep)
+	}
+	return nil
+}
+
+// systemKeysDiffer compares two Deployments' template annotations; its one
+// caller has the desired template take the live system keys in first.
+func systemKeysDiffer(x, y *appsv1.Deployment) bool {
+	return !reflect.DeepEqual(x.Spec.Template.Annotations, y.Spec.Template.Annotations)
+}
+
+func (r *Reconciler) compareInHelperAfterKeeping(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	want := desiredDeployment(key.Name)
+	keepSystemKeys(want.Spec.Template.Annotations, dep.Spec.Template.Annotations)
+	if systemKeysDiffer(dep, want) {
+		dep.Spec.Template.Annotations = want.Spec.Template.Annotations
+		return r.Update(ctx, dep)
+	}
+	return nil
+}
+
+// annotationsDiffer is the same helper, called without the copy first.
+func annotationsDiffer(x, y *appsv1.Deployment) bool {
+	return !maps.Equal(x.Spec.Template.Annotations, y.Spec.Template.Annotations) // want `drift check compares the live Deployment's pod template annotations strictly`
+}
+
+func (r *Reconciler) compareInHelperOnly(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	if annotationsDiffer(dep, desiredDeployment(key.Name)) {
 		return r.Update(ctx, dep)
 	}
 	return nil
