@@ -37,7 +37,9 @@
 // markers of k8s.io/api, v1.37.2) by tools/defaultgen, with the fields
 // that the API server, admission or controllers fill in (a Service's
 // clusterIP, a claim's volumeName). Only fields filled whenever they are
-// unset count; a default given under further conditions is left out.
+// unset count; a default given under further conditions (a feature gate,
+// another field's value: a Subject's apiGroup is filled for User and Group
+// subjects, not for a ServiceAccount) is left out.
 //
 // Reported: reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal
 // without options, slices.Equal and maps.Equal (lists of ports, of

@@ -341,8 +341,23 @@ func (w *defaultsWalk) stmt(st ast.Stmt, conds []ast.Expr) {
 	case *ast.ForStmt:
 		w.block(st.Body.List, conds)
 	case *ast.SwitchStmt:
+		// A case is a condition like an if's: `switch obj.Kind { case
+		// "User": obj.APIGroup = ... }` fills the field for some kinds only
+		// (for a ServiceAccount subject the default is the empty value).
+		if st.Init != nil {
+			w.stmt(st.Init, conds)
+		}
 		for _, c := range st.Body.List {
-			w.block(c.(*ast.CaseClause).Body, conds)
+			cc := c.(*ast.CaseClause)
+			var cond ast.Expr = &ast.Ident{Name: "default"} // a default clause: the other cases' negation
+			switch {
+			case len(cc.List) != 1:
+			case st.Tag == nil:
+				cond = cc.List[0]
+			default:
+				cond = &ast.BinaryExpr{X: st.Tag, Op: token.EQL, Y: cc.List[0]}
+			}
+			w.block(cc.Body, append(conds[:len(conds):len(conds)], cond))
 		}
 	}
 }

@@ -18,6 +18,9 @@ func TestKnownDefaults(t *testing.T) {
 		{"k8s.io/api/core/v1", "ServicePort", "Protocol", "unset", `+default="TCP"`},
 		{"k8s.io/api/core/v1", "ServiceSpec", "ClusterIP", "empty", "allocated by the API server"},
 		{"k8s.io/api/core/v1", "PersistentVolumeClaimSpec", "VolumeName", "empty", "bound by the persistent volume controller"},
+		// Filled for User and Group subjects only (a switch on Kind); a
+		// ServiceAccount subject keeps the empty value: conditional.
+		{"k8s.io/api/rbac/v1", "Subject", "APIGroup", "", "SetDefaults_Subject"},
 	} {
 		f, ok := Lookup(c.pkg, c.typ, c.name)
 		if !ok {
