@@ -602,35 +602,20 @@ func (c *checker) carriedByCallers(x, y *types.Var) bool {
 		return false
 	}
 	info := c.pass.TypesInfo
-	calls := 0
-	for _, caller := range c.graph.Callers(c.fd) {
-		ok := true
-		astutil.WithStack(caller.Body, func(n ast.Node, stack []ast.Node) bool {
-			id, isID := n.(*ast.Ident)
-			if !ok || !isID || info.Uses[id] != fn {
-				return ok
-			}
-			// f(...) or r.f(...): the call is the parent, or the selector's.
-			var call *ast.CallExpr
-			for i := len(stack) - 1; i >= 0 && i >= len(stack)-2 && call == nil; i-- {
-				if ce, isCall := stack[i].(*ast.CallExpr); isCall && (ce.Fun == n || ce.Fun == stack[len(stack)-1]) {
-					call = ce
-				}
-			}
-			if call == nil || len(call.Args) != params.Len() {
-				ok = false // used as a value, or a call not understood
-				return false
-			}
-			calls++
-			rx, ry := astutil.RootVar(info, call.Args[ix]), astutil.RootVar(info, call.Args[iy])
-			ok = rx != nil && ry != nil && rx != ry && c.carriedBetween(caller.Body, rx, ry, call.Pos())
-			return ok
-		})
-		if !ok {
+	calls, ok := c.graph.CallsOf(info, c.fd)
+	if !ok || len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		if len(call.Call.Args) != params.Len() {
+			return false
+		}
+		rx, ry := astutil.RootVar(info, call.Call.Args[ix]), astutil.RootVar(info, call.Call.Args[iy])
+		if rx == nil || ry == nil || rx == ry || !c.carriedBetween(call.Caller.Body, rx, ry, call.Call.Pos()) {
 			return false
 		}
 	}
-	return calls > 0
+	return true
 }
 
 // keyLoop reports `for k, v := range live.Spec.Template.Annotations` whose

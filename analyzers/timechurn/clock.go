@@ -265,48 +265,19 @@ func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
 	if v, ok := p.guardedFns[fd]; ok {
 		return v
 	}
-	p.guardedFns[fd] = false       // while deciding, a recursive call is not a guard
-	callers := p.graph.Callers(fd) // test files are not in the graph
-	ok := len(callers) > 0
-	for _, caller := range callers {
+	p.guardedFns[fd] = false // while deciding, a recursive call is not a guard
+	// Test files are not in the graph: a test calling a helper directly
+	// is not one of its callers.
+	calls, ok := p.graph.CallsOf(p.pass.TypesInfo, fd)
+	ok = ok && len(calls) > 0
+	for _, c := range calls {
 		if !ok {
 			break
 		}
-		cf := p.fnState(caller)
-		calls := 0
-		ast.Inspect(caller.Body, func(n ast.Node) bool {
-			id, isID := n.(*ast.Ident)
-			if !isID || !ok || cf.info().Uses[id] != fn {
-				return ok
-			}
-			call := callOf(cf.up(), id)
-			if call == nil {
-				ok = false // used as a value: called from anywhere
-				return false
-			}
-			calls++
-			if !cf.guarded(call) && !p.onlyCalledGuarded(caller, depth-1) {
-				ok = false
-			}
-			return ok
-		})
-		ok = ok && calls > 0 // through an interface: the call sites are not seen
+		ok = p.fnState(c.Caller).guarded(c.Call) || p.onlyCalledGuarded(c.Caller, depth-1)
 	}
 	p.guardedFns[fd] = ok
 	return ok
-}
-
-// callOf returns the call whose function id names (f(...) or r.f(...)).
-func callOf(parents map[ast.Node]ast.Node, id *ast.Ident) *ast.CallExpr {
-	var fun ast.Node = id
-	if sel, ok := parents[id].(*ast.SelectorExpr); ok && sel.Sel == id {
-		fun = sel
-	}
-	call, ok := parents[fun].(*ast.CallExpr)
-	if !ok || call.Fun != fun {
-		return nil
-	}
-	return call
 }
 
 // returnsBefore reports an `if <change test> { ...; return }` in body

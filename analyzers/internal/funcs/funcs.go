@@ -225,6 +225,52 @@ func (g *Graph) CallsBuiltin(fd *ast.FuncDecl, name string) bool {
 // Callers returns the package functions that use fd, in first-use order.
 func (g *Graph) Callers(fd *ast.FuncDecl) []*ast.FuncDecl { return g.callers[fd] }
 
+// A Call is a call of a package function and the function making it.
+type Call struct {
+	Caller *ast.FuncDecl
+	Call   *ast.CallExpr
+}
+
+// CallsOf returns every call of fd made in the package's functions
+// (callers in Callers order, calls in source order), for the analyses that
+// excuse a helper by what each of its callers does first. It reports false
+// when some use of fd is not the function of a call (a function value may
+// run from anywhere) or a caller reaches it only through an interface
+// method, whose call sites are not seen. info is the package's.
+func (g *Graph) CallsOf(info *types.Info, fd *ast.FuncDecl) ([]Call, bool) {
+	fn := g.funcOf[fd]
+	if fn == nil {
+		return nil, false
+	}
+	var out []Call
+	for _, caller := range g.callers[fd] {
+		ok, found := true, false
+		astutil.WithStack(caller.Body, func(n ast.Node, stack []ast.Node) bool {
+			id, isID := n.(*ast.Ident)
+			if !ok || !isID || info.Uses[id] != fn || len(stack) == 0 {
+				return ok
+			}
+			// f(...), or r.f(...): the call holds the name or its selector.
+			var fun ast.Node = id
+			if sel, isSel := stack[len(stack)-1].(*ast.SelectorExpr); isSel && sel.Sel == id && len(stack) > 1 {
+				fun, stack = sel, stack[:len(stack)-1]
+			}
+			call, isCall := stack[len(stack)-1].(*ast.CallExpr)
+			if !isCall || call.Fun != fun {
+				ok = false // used as a value
+				return false
+			}
+			out = append(out, Call{caller, call})
+			found = true
+			return true
+		})
+		if !ok || !found {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
 // Reachable returns the functions reachable from start in at most depth
 // calls, start included.
 func (g *Graph) Reachable(start []*ast.FuncDecl, depth int) map[*ast.FuncDecl]bool {

@@ -136,3 +136,32 @@ func TestDistinct(t *testing.T) {
 		}
 	}
 }
+
+// CallsOf finds each call of a function in its callers, and refuses a
+// function that is also used as a value.
+func TestCallsOf(t *testing.T) {
+	f, info := repotest.TypeCheck(t, `package p
+
+type r struct{}
+
+func (r) m() {}
+func a(x r) { b(); b(); x.m() }
+func b()    {}
+func c()    { _ = d }
+func d()    {}
+`)
+	g := Build(info, []*ast.File{f})
+	byName := map[string]*ast.FuncDecl{}
+	for _, fd := range g.Decls {
+		byName[fd.Name.Name] = fd
+	}
+	if calls, ok := g.CallsOf(info, byName["b"]); !ok || len(calls) != 2 || calls[0].Caller != byName["a"] || calls[0].Call.Pos() >= calls[1].Call.Pos() {
+		t.Errorf("CallsOf(b) = %v, %v; want a's two calls in order", calls, ok)
+	}
+	if calls, ok := g.CallsOf(info, byName["m"]); !ok || len(calls) != 1 {
+		t.Errorf("CallsOf(m) = %v, %v; want the method call x.m()", calls, ok)
+	}
+	if _, ok := g.CallsOf(info, byName["d"]); ok {
+		t.Error("CallsOf(d) = ok; d is used as a value")
+	}
+}
