@@ -97,9 +97,7 @@ func TestRunnerAgreesWithChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := describe(r.graph(pkgs).All(), func(act *action) []string {
-		return describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)
-	})
+	got := runnerLines(r, pkgs)
 
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
 	want, err := packages.Load(cfg, patterns...)
@@ -188,9 +186,7 @@ func TestRunnerSkipsRepeatedTestBuilds(t *testing.T) {
 	if want := []string{"example.com/tiny/bad", "example.com/tiny/p", "example.com/tiny/q", "example.com/tiny/r"}; !slices.Equal(ran, want) {
 		t.Errorf("the analyzer ran on %v, want %v", ran, want)
 	}
-	got := describe(r.graph(pkgs).All(), func(act *action) []string {
-		return describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)
-	})
+	got := runnerLines(r, pkgs)
 	if line := "probe@example.com/tiny/bad [example.com/tiny/bad.test] root: error: analysis skipped due to errors in package"; !slices.Contains(got, line) {
 		t.Errorf("no %q in\n\t%s", line, strings.Join(got, "\n\t"))
 	}
@@ -233,6 +229,13 @@ func describe[A any](all iter.Seq[A], lines func(A) []string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// runnerLines describes what each action of r's run on pkgs did.
+func runnerLines(r *runner, pkgs []*packages.Package) []string {
+	return describe(r.graph(pkgs).All(), func(act *action) []string {
+		return describeAction(act.Analyzer, act.Package, act.IsRoot, act.Err, act.Diagnostics)
+	})
 }
 
 func describeAction(a *analysis.Analyzer, p *packages.Package, root bool, err error, diags []analysis.Diagnostic) []string {
