@@ -120,3 +120,37 @@ func exportContainer2(env map[string]string) corev1.Container {
 	}
 	return c
 }
+
+// sameEnv compares two env lists whatever their order.
+func sameEnv(a, b []corev1.EnvVar) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			found = found || x == y
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// Known false positive, pinned: the update is sent only when an
+// order-insensitive comparison finds a change, so this is no loop; proving
+// a comparison order-insensitive is beyond maporder (see the doc), and the
+// list is still written in a different order at each real change.
+func updatedOnRealChange(ctx context.Context, cl client.Client, live *appsv1.Deployment, env map[string]string) error {
+	var want []corev1.EnvVar
+	for k, v := range env { // want `range over map env feeds Container.Env in map order`
+		want = append(want, corev1.EnvVar{Name: k, Value: v})
+	}
+	c := &live.Spec.Template.Spec.Containers[0]
+	if sameEnv(c.Env, want) {
+		return nil
+	}
+	c.Env = want
+	return cl.Update(ctx, live)
+}
