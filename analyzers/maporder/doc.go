@@ -77,9 +77,13 @@
 // taking that list or an index filled from it, are an order-preserving
 // merge: after the first write every entry is present and nothing moves,
 // so it is not reported (whether the existing list is the live one is not
-// checked). So is a loop over what is left of a map after a loop over a
-// slice appended the slice's entries to the same list and deleted them
-// from the map: only entries the slice lacks are added, after it. A last-wins assignment in a map
+// checked). So is a loop over what is left of a map after a loop over an
+// existing list (a field of an object, or a local declared from one)
+// appended that list's entries to the same output and deleted them from
+// the map: only entries the list lacks are added, after it. When the list
+// looped over is a parameter of a helper (`Overlay(given, wanted)`), the
+// helper cannot know that it holds what the map added last time, and the
+// leftovers are reported as map order. A last-wins assignment in a map
 // loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
 // a pointer to a struct parameter is not summarised across functions.

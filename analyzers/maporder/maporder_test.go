@@ -20,7 +20,7 @@ func TestMaporder(t *testing.T) {
 		// Map order into each kind of sink, and the sanitizers that make it stable.
 		{"basic", []string{"maporder/basic"}},
 		// Order produced or consumed by helpers in other packages travels as facts.
-		{"helpers", []string{"maporder/helpers/flags", "maporder/helpers/apply", "maporder/helpers/podexec", "maporder/helpers/use"}},
+		{"helpers", []string{"maporder/helpers/flags", "maporder/helpers/apply", "maporder/helpers/podexec", "maporder/helpers/use", "maporder/helpers/envuse"}},
 		// Shapes seen in real operators: test files, merges, interfaces.
 		{"operators", []string{"maporder/toolhive", "maporder/testfiles", "maporder/merge", "maporder/iface"}},
 		// An operator's own API types as sinks.

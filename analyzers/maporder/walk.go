@@ -195,7 +195,11 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 //	for _, v := range m { out = append(out, v) } // only what existing lacks, after it
 //
 // After the first write every entry is in the existing list and the map
-// loop adds nothing, so the order is stable.
+// loop adds nothing, so the order is stable. That holds only when the
+// slice is an existing list (a field of an object, or a local declared
+// from one, as existing decides): a slice handed in as a parameter, or
+// built here, need not hold what the map loop added last time, and then
+// the map's leftovers are appended in map order on every call.
 func (s *fnState) remainderOf(st *ast.RangeStmt) []astutil.Path {
 	info := s.p.pass.TypesInfo
 	if _, isMap := types.Unalias(info.TypeOf(st.X)).Underlying().(*types.Map); !isMap {
@@ -216,6 +220,9 @@ func (s *fnState) remainderOf(st *ast.RangeStmt) []astutil.Path {
 		}
 		if _, isSlice := types.Unalias(info.TypeOf(r.X)).Underlying().(*types.Slice); !isSlice {
 			return true
+		}
+		if q, ok := astutil.PathOf(info, r.X); !ok || !s.existing(q) {
+			return true // a parameter or a list built here: not what was written last time
 		}
 		deletes := false
 		var appended []astutil.Path
