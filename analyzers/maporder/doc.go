@@ -81,9 +81,13 @@
 // existing list (a field of an object, or a local declared from one)
 // appended that list's entries to the same output and deleted them from
 // the map: only entries the list lacks are added, after it. When the list
-// looped over is a parameter of a helper (`Overlay(given, wanted)`), the
-// helper cannot know that it holds what the map added last time, and the
-// leftovers are reported as map order. A last-wins assignment in a map
+// looped over is a parameter of a helper (`merge(have, wanted)`), it
+// depends on the call: `svc.Spec.Ports = merge(svc.Spec.Ports, wanted)`
+// keeps the Service's ports first and is silent; the same helper given
+// another list (a model's, a new one) adds the rest of the map in map
+// order on every call and is reported. A helper that only passes such a
+// call's result on (a wrapper) is reported even when its caller passes
+// its own list (a known false positive). A last-wins assignment in a map
 // loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
 // a pointer to a struct parameter is not summarised across functions.

@@ -26,7 +26,11 @@ func (*orderFact) AFact() {}
 func (f *orderFact) String() string {
 	var parts []string
 	for _, r := range f.Results {
-		parts = append(parts, fmt.Sprintf("result %d in order of map %s (%s)", r.Index, r.Map, r.Pos))
+		after := ""
+		if r.After > 0 {
+			after = fmt.Sprintf(" after the entries of param %d", r.After-1)
+		}
+		parts = append(parts, fmt.Sprintf("result %d in order of map %s (%s)%s", r.Index, r.Map, r.Pos, after))
 	}
 	for _, r := range f.Fills {
 		parts = append(parts, fmt.Sprintf("fills param %d in order of map %s (%s)", r.Index, r.Map, r.Pos))
@@ -43,11 +47,14 @@ func (f *orderFact) String() string {
 	return "maporder(" + strings.Join(parts, "; ") + ")"
 }
 
-// flowFact says that a result or parameter holds map order.
+// flowFact says that a result or parameter holds map order. After > 0:
+// only for entries appended after those of parameter After-1 (see
+// fnState.keptAfter).
 type flowFact struct {
 	Index int
 	Map   string
 	Pos   string
+	After int
 }
 
 // sinkFact says that the order of a parameter reaches a sink.
@@ -138,7 +145,17 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 		var f orderFact
 		for _, i := range sortedKeys(sum.results) {
 			o := sum.results[i][0]
-			f.Results = append(f.Results, flowFact{Index: i, Map: o.mapName, Pos: p.where(o)})
+			// A mark is kept only when every order of the result has it
+			// (the caller may drop the result's order as a whole), and
+			// only when made by a range of this function: a mark that came
+			// through a call names the callee's parameter, not this one's.
+			after := o.after
+			for _, x := range sum.results[i] {
+				if x.after != after || x.kind == remoteOrigin || x.node.Pos() < decl.Pos() || x.node.End() > decl.End() {
+					after = 0
+				}
+			}
+			f.Results = append(f.Results, flowFact{Index: i, Map: o.mapName, Pos: p.where(o), After: after})
 		}
 		for _, i := range sortedKeys(sum.fills) {
 			o := sum.fills[i][0]

@@ -21,6 +21,10 @@ type origin struct {
 	param   int    // for paramOrigin: the parameter index
 	callee  string // for remoteOrigin: the function returning the order
 	remote  string // for remoteOrigin: where the order starts in the callee
+	// after > 0: the order of entries appended after those of parameter
+	// after-1, which a caller passing the list it assigns to keeps
+	// (fnState.keptAfter).
+	after int
 }
 
 type originKind int
@@ -376,7 +380,7 @@ func (s *fnState) summaryTaints(fn *types.Func, call *ast.CallExpr, n int) ([]ta
 		for _, r := range fact.Results {
 			if r.Index < n {
 				o := s.p.origin(call, r.Index, func() *origin {
-					return &origin{kind: remoteOrigin, mapName: r.Map, callee: name, remote: r.Pos}
+					return &origin{kind: remoteOrigin, mapName: r.Map, callee: name, remote: r.Pos, after: r.After}
 				})
 				out[r.Index] = union(out[r.Index], taint{o})
 			}

@@ -37,9 +37,20 @@ type loopCtx struct {
 	// when an entry is missing from them (see missingFrom).
 	preserves []astutil.Path
 	// remainders lists the lists a loop over what is left of a map
-	// appends to, after a loop over a slice took its entries out (see
-	// remainderOf).
+	// appends to, after a loop over an existing list took its entries out
+	// (see remainderOf).
 	remainders []astutil.Path
+	// afterParams lists the lists such a loop appends to after a loop over
+	// a parameter: in map order, unless the caller passed the list it
+	// assigns the result to (see keptAfter).
+	afterParams []paramRemainder
+}
+
+// A paramRemainder is a list that the rest of a map is appended to after
+// the entries of parameter param.
+type paramRemainder struct {
+	list  astutil.Path
+	param int
 }
 
 func (s *fnState) block(list []ast.Stmt, ctx *loopCtx) {
@@ -183,7 +194,8 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 		if ctx != nil {
 			o = union(slices.Clone(ctx.origins), order)
 		}
-		inner = &loopCtx{origins: o, body: st.Body, remainders: s.remainderOf(st)}
+		rem, after := s.remainderOf(st)
+		inner = &loopCtx{origins: o, body: st.Body, remainders: rem, afterParams: after}
 	}
 	s.block(st.Body.List, inner)
 }
@@ -197,19 +209,20 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 // After the first write every entry is in the existing list and the map
 // loop adds nothing, so the order is stable. That holds only when the
 // slice is an existing list (a field of an object, or a local declared
-// from one, as existing decides): a slice handed in as a parameter, or
-// built here, need not hold what the map loop added last time, and then
-// the map's leftovers are appended in map order on every call.
-func (s *fnState) remainderOf(st *ast.RangeStmt) []astutil.Path {
+// from one, as existing decides): a slice built here need not hold what
+// the map loop added last time, and then the map's leftovers are appended
+// in map order on every call. A slice that is a parameter is returned
+// apart (after): whether it holds the list the result replaces is the
+// caller's to say (keptAfter).
+func (s *fnState) remainderOf(st *ast.RangeStmt) (out []astutil.Path, after []paramRemainder) {
 	info := s.p.pass.TypesInfo
 	if _, isMap := types.Unalias(info.TypeOf(st.X)).Underlying().(*types.Map); !isMap {
-		return nil
+		return nil, nil
 	}
 	m, ok := astutil.PathOf(info, st.X)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	var out []astutil.Path
 	ast.Inspect(s.body, func(n ast.Node) bool {
 		if n == nil || n.Pos() >= st.Pos() {
 			return false // the loop itself, or after it
@@ -221,8 +234,16 @@ func (s *fnState) remainderOf(st *ast.RangeStmt) []astutil.Path {
 		if _, isSlice := types.Unalias(info.TypeOf(r.X)).Underlying().(*types.Slice); !isSlice {
 			return true
 		}
-		if q, ok := astutil.PathOf(info, r.X); !ok || !s.existing(q) {
-			return true // a parameter or a list built here: not what was written last time
+		q, ok := astutil.PathOf(info, r.X)
+		if !ok {
+			return true
+		}
+		param, isParam := -1, false
+		if v, ok := q.Root.(*types.Var); ok && len(q.Steps) == 0 {
+			param, isParam = s.params[v]
+		}
+		if !isParam && !s.existing(q) {
+			return true // a list built here: not what was written last time
 		}
 		deletes := false
 		var appended []astutil.Path
@@ -246,11 +267,17 @@ func (s *fnState) remainderOf(st *ast.RangeStmt) []astutil.Path {
 			return true
 		})
 		if deletes {
-			out = append(out, appended...)
+			if isParam {
+				for _, a := range appended {
+					after = append(after, paramRemainder{a, param})
+				}
+			} else {
+				out = append(out, appended...)
+			}
 		}
 		return true
 	})
-	return out
+	return out, after
 }
 
 func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
@@ -336,9 +363,9 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 
 	// Writes into API fields are sinks.
 	if field := s.apiField(lhs); field != nil {
-		t := rt
+		t := s.keptAfter(rt, lhs, rhs)
 		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
-			t = union(slices.Clone(t), ctx.origins)
+			t = union(slices.Clone(t), s.loopOrigins(lhs, ctx))
 		}
 		if isSinkField(field) && !s.bookkeeping(field, rhs) && !s.sortedLater(lhs, st.End()) {
 			s.sinkField(t, field, lhs, lhs)
@@ -369,9 +396,99 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		return
 	}
 	if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
-		rt = union(slices.Clone(rt), ctx.origins)
+		rt = union(slices.Clone(rt), s.loopOrigins(lhs, ctx))
 	}
-	s.set(k, rt)
+	s.set(k, s.keptAfter(rt, lhs, rhs))
+}
+
+// loopOrigins returns the order an append to lhs in the loop ctx takes:
+// the loop's, marked as coming after the entries of a parameter when lhs
+// is a list that the rest of a map is appended to after them
+// (remainderOf).
+func (s *fnState) loopOrigins(lhs ast.Expr, ctx *loopCtx) taint {
+	if len(ctx.afterParams) == 0 {
+		return ctx.origins
+	}
+	p, ok := astutil.PathOf(s.p.pass.TypesInfo, lhs)
+	if !ok {
+		return ctx.origins
+	}
+	for _, r := range ctx.afterParams {
+		if !p.Equal(r.list) {
+			continue
+		}
+		out := make(taint, 0, len(ctx.origins))
+		for _, o := range ctx.origins {
+			out = append(out, s.p.origin(o.node, -1-r.param, func() *origin {
+				c := *o
+				c.after = r.param + 1
+				return &c
+			}))
+		}
+		return out
+	}
+	return ctx.origins
+}
+
+// keptAfter drops from t, the order of rhs assigned to lhs, the order of
+// entries that rhs, a call, appends after the entries of the argument it
+// was given, when that argument is the existing list at lhs itself:
+//
+//	svc.Spec.Ports = mergePorts(svc.Spec.Ports, wanted)
+//
+// keeps the ports svc has in their order and adds only those it lacks,
+// after them: after the first write nothing moves. The same helper given
+// another list (a model's, a new one) adds the rest of the map in map
+// order on every call. Only the call's own marks are dropped: a mark that
+// came through another function refers to that function's arguments.
+func (s *fnState) keptAfter(t taint, lhs, rhs ast.Expr) taint {
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || len(t) == 0 {
+		return t
+	}
+	info := s.p.pass.TypesInfo
+	fn := k8s.Callee(info, call)
+	if fn == nil {
+		return t
+	}
+	dst, ok := astutil.PathOf(info, lhs)
+	if !ok || !s.existing(dst) {
+		return t
+	}
+	var out taint
+	for _, o := range t {
+		if o.after > 0 && s.ownMark(o, fn, call) {
+			if arg := argFor(call, fn, o.after-1); arg != nil {
+				if q, ok := astutil.PathOf(info, arg); ok && q.Equal(dst) {
+					continue // the caller's own list goes first: an order-preserving merge
+				}
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// ownMark reports whether o, marked after a parameter, is fn's own: made
+// by a range inside fn (its summary's result; a wrapper's summary holds
+// the range of the function it wraps, whose parameters are not fn's), or
+// by this call of fn in another package (its fact's result, which carries
+// only fn's own marks).
+func (s *fnState) ownMark(o *origin, fn *types.Func, call *ast.CallExpr) bool {
+	if o.kind == remoteOrigin {
+		return o.node == call
+	}
+	if sc := fn.Origin().Scope(); sc == nil || o.node.Pos() < sc.Pos() || o.node.End() > sc.End() {
+		return false
+	}
+	if sum := s.p.summaries[fn]; sum != nil {
+		for _, os := range sum.results {
+			if containsOrigin(os, o) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // missingFrom returns the lists an if statement tests an entry is missing

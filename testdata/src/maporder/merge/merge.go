@@ -137,3 +137,79 @@ func remainderOfOtherMap(svc *corev1.Service, wanted, seen map[string]corev1.Ser
 	}
 	svc.Spec.Ports = out
 }
+
+// mergePorts keeps the ports it is given in their order and adds the
+// ports of the map that they lack after them, in map order.
+func mergePorts(have []corev1.ServicePort, wanted map[string]corev1.ServicePort) []corev1.ServicePort { // want mergePorts:`maporder\(result 0 in order of map wanted \(merge.go:152\) after the entries of param 0; param 0 reaches result 0\)`
+	var out []corev1.ServicePort
+	for _, p := range have {
+		if w, ok := wanted[p.Name]; ok {
+			w.NodePort = p.NodePort
+			out = append(out, w)
+			delete(wanted, p.Name)
+		}
+	}
+	for _, w := range wanted {
+		out = append(out, w)
+	}
+	return out
+}
+
+// Given the Service's own ports and assigned back to them: the ports of
+// the map that the Service lacks go after its own, once; then nothing moves.
+func mergeIntoOwnPorts(svc *corev1.Service, wanted map[string]corev1.ServicePort) {
+	svc.Spec.Ports = mergePorts(svc.Spec.Ports, wanted)
+}
+
+// mergePortsInto is mergePorts, called below with other lists.
+func mergePortsInto(have []corev1.ServicePort, wanted map[string]corev1.ServicePort) []corev1.ServicePort { // want mergePortsInto:`maporder\(result 0 in order of map wanted \(merge.go:174\) after the entries of param 0; param 0 reaches result 0\)`
+	var out []corev1.ServicePort
+	for _, p := range have {
+		if w, ok := wanted[p.Name]; ok {
+			w.NodePort = p.NodePort
+			out = append(out, w)
+			delete(wanted, p.Name)
+		}
+	}
+	for _, w := range wanted { // want `range over map wanted feeds ServiceSpec.Ports in map order`
+		out = append(out, w)
+	}
+	return out
+}
+
+// Given another Service's ports, the rest of the map lands in map order
+// every time.
+func mergeIntoOtherPorts(svc, model *corev1.Service, wanted map[string]corev1.ServicePort) {
+	svc.Spec.Ports = mergePortsInto(model.Spec.Ports, wanted)
+}
+
+// Given a list built here: nothing was there before.
+func mergeIntoNewPorts(svc *corev1.Service, wanted map[string]corev1.ServicePort) {
+	svc.Spec.Ports = mergePortsInto(nil, wanted)
+}
+
+// mergePortsWrapped is mergePorts again, reached only through a wrapper.
+func mergePortsWrapped(have []corev1.ServicePort, wanted map[string]corev1.ServicePort) []corev1.ServicePort { // want mergePortsWrapped:`maporder\(result 0 in order of map wanted \(merge.go:200\) after the entries of param 0; param 0 reaches result 0\)`
+	var out []corev1.ServicePort
+	for _, p := range have {
+		if w, ok := wanted[p.Name]; ok {
+			out = append(out, w)
+			delete(wanted, p.Name)
+		}
+	}
+	for _, w := range wanted { // want `range over map wanted feeds ServiceSpec.Ports in map order`
+		out = append(out, w)
+	}
+	return out
+}
+
+func wrapMergePorts(have []corev1.ServicePort, wanted map[string]corev1.ServicePort) []corev1.ServicePort { // want wrapMergePorts:`maporder\(result 0 in order of map wanted \(merge.go:200\); param 0 reaches result 0\)`
+	return mergePortsWrapped(have, wanted)
+}
+
+// false positive: through a wrapper, the mark names mergePortsWrapped's
+// parameter, which maporder does not map to the wrapper's own; the
+// order-preserving merge is reported (at the range above).
+func mergeThroughWrapper(svc *corev1.Service, wanted map[string]corev1.ServicePort) {
+	svc.Spec.Ports = wrapMergePorts(svc.Spec.Ports, wanted)
+}

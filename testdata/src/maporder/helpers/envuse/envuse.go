@@ -71,3 +71,9 @@ func (p *proxy) reconcileFixed(ctx context.Context) error {
 	}
 	return p.exec.Queue(ctx, dep)
 }
+
+// Given the container's own variables and assigned back to them: the
+// variables of the map that it lacks are added once, after its own.
+func keepOwn(c *corev1.Container, wanted map[string]string) {
+	c.Env = envmerge.Overlay(c.Env, wanted)
+}
