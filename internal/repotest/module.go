@@ -12,8 +12,16 @@ func TinyModule(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	files["go.mod"] = "module example.com/tiny\n\ngo 1.26.0\n"
+	WriteFiles(t, dir, files)
+	return dir
+}
+
+// WriteFiles writes files (slash-separated name -> content) under dir,
+// making the directories they need.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
 	for name, src := range files {
-		path := filepath.Join(dir, name)
+		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -21,5 +29,4 @@ func TinyModule(t testing.TB, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }

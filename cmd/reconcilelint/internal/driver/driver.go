@@ -26,7 +26,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
-	"golang.org/x/tools/go/packages"
 )
 
 // Main runs the command and exits.
@@ -124,20 +123,36 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		return 1
 	}
 
+	// A -sarif path that cannot be written is said before the run, not
+	// after minutes of it.
+	if opts.sarif != "" {
+		if err := checkWritable(opts.sarif); err != nil {
+			fmt.Fprintf(stderr, "reconcilelint: -sarif %s: %v\n", opts.sarif, err)
+			return 1
+		}
+	}
+
 	r := newRunner(selected, timer)
-	pkgs, err := load(rest, opts.tests, r)
+	prog := newProgress(stderr)
+	ld, err := load(rest, opts.tests, r, prog)
+	prog.end()
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
 		return 1
 	}
+	cwd, _ := os.Getwd()
+	graph := r.graph(ld.roots)
+	probs := findProblems(ld, graph, cwd)
 	code := 0
-	if n := packages.PrintErrors(pkgs); n > 0 {
+	if probs.failed() {
 		code = 1
 	}
-	graph := r.graph(pkgs)
+	probs.printErrors(stderr)
+	// The summary comes last, after the findings, where it is read.
+	defer probs.printSummary(stderr)
 	if opts.sarif != "" {
-		if err := writeSARIF(opts.sarif, graph, selected); err != nil {
-			fmt.Fprintln(stderr, err)
+		if err := writeSARIF(opts.sarif, graph, selected, probs); err != nil {
+			fmt.Fprintf(stderr, "reconcilelint: -sarif %s: %v\n", opts.sarif, err)
 			return 1
 		}
 	}
@@ -156,7 +171,7 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		return code
 	}
 	if opts.json {
-		if err := printJSON(stdout, graph); err != nil {
+		if err := printJSON(stdout, graph, probs); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
@@ -166,20 +181,25 @@ func Run(progname string, args []string, stdout, stderr io.Writer, analyzers []*
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	var errs int
-	for act := range graph.All() {
-		if act.Err != nil {
-			errs++
-		}
-	}
-	diags := len(findings(graph))
-	switch {
-	case errs > 0:
-		return 1
-	case diags > 0:
-		return max(code, 3)
+	if code == 0 && len(findings(graph)) > 0 {
+		return 3
 	}
 	return code
+}
+
+// checkWritable reports whether a file can be written at path, leaving
+// what is there as it was (an existing file is opened, not truncated).
+func checkWritable(path string) error {
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if os.IsNotExist(statErr) {
+		return os.Remove(path)
+	}
+	return nil
 }
 
 // triState is an analyzer's enable flag: unset, true or false.

@@ -89,9 +89,16 @@ type (
 	}
 )
 
-// printJSON writes the findings (each once, see findings) and the errors
-// of every action as go vet -json does.
-func printJSON(w io.Writer, graph *actionGraph) error {
+// jsonProblemKey is the key, in a package's object of -json output, of
+// why the package was not analysed ({"error": "..."}: go vet -json's form
+// of an error, under the tool's name instead of an analyzer's). README
+// documents it.
+const jsonProblemKey = "reconcilelint"
+
+// printJSON writes the findings (each once, see findings) as go vet -json
+// does, and for each package that was not analysed one error under
+// jsonProblemKey; an analyzer's own failure is filed under its name.
+func printJSON(w io.Writer, graph *actionGraph, probs *problems) error {
 	tree := map[string]map[string]any{}
 	put := func(id, name string, v any) {
 		if tree[id] == nil {
@@ -99,9 +106,12 @@ func printJSON(w io.Writer, graph *actionGraph) error {
 		}
 		tree[id][name] = v
 	}
-	for act := range graph.All() {
-		if act.Err != nil {
-			put(act.Package.ID, act.Analyzer.Name, jsonError{act.Err.Error()})
+	for id, text := range probs.perPackage() {
+		put(id, jsonProblemKey, jsonError{text})
+	}
+	for _, ie := range probs.internal {
+		for _, name := range ie.notRun {
+			put(ie.pkg.ID, name, jsonError{fmt.Sprintf("internal error: %v", ie.err)})
 		}
 	}
 	for _, f := range findings(graph) {

@@ -51,11 +51,18 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 	packages.NeedImports | packages.NeedDeps | packages.NeedModule |
 	packages.NeedExportFile | packages.NeedTypesSizes | packages.NeedForTest
 
+// loaded is what a load returns: the named packages and every source
+// package, each sorted by ID, with their Imports pruned to the other
+// source packages; and go list's errors on the imports that were pruned
+// (a module missing from go.mod is said there, not on the importer).
+type loaded struct {
+	roots, sources []*packages.Package
+	foreign        map[*packages.Package][]packages.Error
+}
+
 // load loads the packages named by patterns and hands each source package
 // to r as soon as it is type-checked and its source imports are analysed.
-// It returns the named packages, sorted by ID, with their Imports pruned to
-// the other source-loaded packages (as error printing walks them).
-func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error) {
+func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded, error) {
 	fset := token.NewFileSet()
 	l := &loader{
 		fset:     fset,
@@ -85,6 +92,7 @@ func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error)
 	start = time.Now()
 	defer func() { r.timer.finished(time.Since(start)) }()
 	l.chooseSources(roots)
+	progress.listed(len(l.source))
 	l.waitFor = l.waits()
 	r.plan(roots, l.waitFor)
 	for p := range l.source {
@@ -115,6 +123,7 @@ func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error)
 				<-checked[imp]
 			}
 			l.check(p)
+			progress.checkedOne()
 			close(checked[p])
 			for _, imp := range l.waitFor[p] {
 				<-analysed[imp]
@@ -122,21 +131,27 @@ func load(patterns []string, tests bool, r *runner) ([]*packages.Package, error)
 			l.cpu <- struct{}{}
 			defer func() { <-l.cpu }()
 			r.analyse(p)
+			progress.analysedOne()
 		})
 	}
 	wg.Wait()
 
+	out := &loaded{foreign: map[*packages.Package][]packages.Error{}}
 	for p := range l.source {
 		pruned := make(map[string]*packages.Package, len(p.Imports))
 		for path, imp := range p.Imports {
 			if l.source[imp] {
 				pruned[path] = imp
+			} else if len(imp.Errors) > 0 {
+				out.foreign[p] = append(out.foreign[p], imp.Errors...)
 			}
 		}
 		p.Imports = pruned
+		out.sources = append(out.sources, p)
 	}
-	out := slices.Clone(roots)
-	slices.SortFunc(out, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
+	byID := func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) }
+	out.roots = slices.SortedFunc(slices.Values(roots), byID)
+	slices.SortFunc(out.sources, byID)
 	return out, nil
 }
 

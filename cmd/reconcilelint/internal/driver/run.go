@@ -16,8 +16,9 @@ package driver
 // with facts and their requirements on every source package below them),
 // the same facts visible to each action (inherited from the imports'
 // actions through the checker's exportedFrom rule), the same errors
-// ("analysis skipped due to errors in package", "failed prerequisites"),
-// the same Pass.
+// ("analysis skipped due to errors in package", "failed prerequisites",
+// which the output does not show as they are: problems.go says once per
+// package why it was not analysed), the same Pass.
 //
 // One difference in cost, none in output: the analyzers read no _test.go
 // file (astutil.CodeFiles), so a package's test variant "p [p.test]"
@@ -28,6 +29,7 @@ package driver
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -61,6 +63,25 @@ type action struct {
 }
 
 func (act *action) String() string { return fmt.Sprintf("%s@%s", act.Analyzer, act.Package) }
+
+// The two ways an action is not run for a reason outside its analyzer,
+// with the checker's texts (the comparison test reads them). The output
+// does not show them: problems.go says once per package why it was not
+// analysed.
+var errIllTyped = errors.New("analysis skipped due to errors in package")
+
+// A prereqError is an action not run because an action it needs failed:
+// a requirement on the same package, or the same analyzer on an import.
+type prereqError struct{ failed []*action }
+
+func (e *prereqError) Error() string {
+	names := make([]string, len(e.failed))
+	for i, act := range e.failed {
+		names[i] = act.String()
+	}
+	sort.Strings(names)
+	return "failed prerequisites: " + strings.Join(names, ", ")
+}
 
 type objectFactKey struct {
 	obj types.Object
@@ -199,10 +220,10 @@ func (r *runner) analyse(p *packages.Package) {
 	for _, a := range set {
 		act := &action{Analyzer: a, Package: p, IsRoot: r.roots[p] && slices.Contains(r.selected, a), repeats: repeats}
 		own[a] = act
-		var failed []string
+		var failed []*action
 		for _, req := range a.Requires {
 			if own[req].Err != nil {
-				failed = append(failed, own[req].String())
+				failed = append(failed, own[req])
 			}
 		}
 		var deps []*action
@@ -211,13 +232,12 @@ func (r *runner) analyse(p *packages.Package) {
 				dep := acts[a]
 				deps = append(deps, dep)
 				if dep.Err != nil {
-					failed = append(failed, dep.String())
+					failed = append(failed, dep)
 				}
 			}
 		}
 		if failed != nil {
-			sort.Strings(failed)
-			act.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+			act.Err = &prereqError{failed}
 			continue
 		}
 		inputs := make(map[*analysis.Analyzer]any, len(a.Requires))
@@ -380,7 +400,7 @@ func (act *action) exec(inputs map[*analysis.Analyzer]any) {
 
 	act.Result, act.Err = func() (any, error) {
 		if p.IllTyped && !act.Analyzer.RunDespiteErrors {
-			return nil, fmt.Errorf("analysis skipped due to errors in package")
+			return nil, errIllTyped
 		}
 		if act.repeats {
 			return nil, nil // what it would find, the named package finds

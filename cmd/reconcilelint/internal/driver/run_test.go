@@ -93,10 +93,11 @@ func TestRunnerAgreesWithChecker(t *testing.T) {
 	patterns := []string{"./a", "./top"} // b, c, bad are analysed for facts only
 
 	r := newRunner(selected, nil)
-	pkgs, err := load(patterns, false, r)
+	ld, err := load(patterns, false, r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pkgs := ld.roots
 	got := runnerLines(r, pkgs)
 
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
@@ -166,10 +167,11 @@ func TestRunnerSkipsRepeatedTestBuilds(t *testing.T) {
 		},
 	}
 	r := newRunner([]*analysis.Analyzer{probe}, nil)
-	pkgs, err := load([]string{"./..."}, true, r)
+	ld, err := load([]string{"./..."}, true, r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pkgs := ld.roots
 	var ids []string
 	for _, p := range pkgs {
 		ids = append(ids, p.ID)

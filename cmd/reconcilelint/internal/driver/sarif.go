@@ -3,7 +3,9 @@ package driver
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,8 +130,9 @@ func moduleRoot(dir string) string {
 
 // writeSARIF writes the findings of the root actions of graph as SARIF
 // 2.1.0 to path: one rule per analyzer that ran, locations relative to the
-// module root, suggested fixes included, analyzer errors as notifications.
-func writeSARIF(path string, graph *actionGraph, analyzers []*analysis.Analyzer) error {
+// module root, suggested fixes included, and each package that was not
+// analysed, and why, as a notification.
+func writeSARIF(path string, graph *actionGraph, analyzers []*analysis.Analyzer, probs *problems) error {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
@@ -179,12 +182,15 @@ func writeSARIF(path string, graph *actionGraph, analyzers []*analysis.Analyzer)
 		return loc, r
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
-	for act := range graph.All() {
-		if act.Err != nil && act.IsRoot {
-			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifMessage{act.Err.Error()}})
-		}
+	perPackage := probs.perPackage()
+	for _, id := range slices.Sorted(maps.Keys(perPackage)) {
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifMessage{id + ": " + perPackage[id]}})
 	}
+	for _, ie := range probs.internal {
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error",
+			Message: sarifMessage{fmt.Sprintf("%s: internal error, so %s did not run: %v", ie.pkg.ID, strings.Join(ie.notRun, ", "), ie.err)}})
+	}
+	inv.ExecutionSuccessful = len(inv.Notifications) == 0
 	for _, fd := range findings(graph) {
 		act, d, fset := fd.act, fd.diag, fd.act.Package.Fset
 		loc, reg := region(fset, d.Pos, d.End)

@@ -14,10 +14,13 @@ import (
 )
 
 // printText writes the root diagnostics as "file:line:col: message" lines,
-// each related location on a line of its own starting with a tab, sorted
-// by position, once each (a file in p and in p's test variant is analysed
-// twice). Positions under the working directory are printed relative to
-// it, as go vet prints them; analyzer errors come first.
+// sorted by position, once each (a file in p and in p's test variant is
+// analysed twice). Each related location follows its finding, indented,
+// so that it reads as part of it and a "file:line:" matcher at the start
+// of a line (editors, CI annotations) does not count it as another
+// finding. Positions under the working directory are printed relative to
+// it, as go vet prints them. Why a package was not analysed is said by
+// problems.go, not here.
 func printText(w io.Writer, graph *actionGraph, contextLines int) error {
 	type entry struct {
 		pos  token.Position
@@ -25,12 +28,6 @@ func printText(w io.Writer, graph *actionGraph, contextLines int) error {
 		diag analysis.Diagnostic
 		fset *token.FileSet
 		name string
-	}
-	var errs []string
-	for act := range graph.All() {
-		if act.Err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", act.Analyzer.Name, act.Err))
-		}
 	}
 	var all []entry
 	for _, f := range findings(graph) {
@@ -44,30 +41,27 @@ func printText(w io.Writer, graph *actionGraph, contextLines int) error {
 			cmp.Compare(a.name, b.name),
 			cmp.Compare(a.diag.Message, b.diag.Message))
 	})
-	slices.Sort(errs)
-	errs = slices.Compact(errs)
-
 	var b strings.Builder
-	for _, e := range errs {
-		fmt.Fprintln(&b, e)
-	}
 	cwd, _ := os.Getwd()
 	for _, f := range all {
-		printPosition(&b, cwd, f.pos, f.end, f.diag.Message, contextLines)
+		printPosition(&b, "", cwd, f.pos, f.end, f.diag.Message, contextLines)
 		for _, rel := range f.diag.Related {
-			printPosition(&b, cwd, f.fset.Position(rel.Pos), f.fset.Position(rel.End), "\t"+rel.Message, contextLines)
+			printPosition(&b, relatedIndent, cwd, f.fset.Position(rel.Pos), f.fset.Position(rel.End), rel.Message, contextLines)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// printPosition writes one line, and with contextLines >= 0 the source
-// lines around it.
-func printPosition(b *strings.Builder, cwd string, pos, end token.Position, message string, contextLines int) {
+// relatedIndent starts the line of a related location.
+const relatedIndent = "    "
+
+// printPosition writes one line after indent, and with contextLines >= 0
+// the source lines around it.
+func printPosition(b *strings.Builder, indent, cwd string, pos, end token.Position, message string, contextLines int) {
 	shown := pos
 	shown.Filename = shortPath(cwd, pos.Filename)
-	fmt.Fprintf(b, "%s: %s\n", shown, message)
+	fmt.Fprintf(b, "%s%s: %s\n", indent, shown, message)
 	if contextLines < 0 {
 		return
 	}
@@ -78,7 +72,7 @@ func printPosition(b *strings.Builder, cwd string, pos, end token.Position, mess
 	lines := strings.Split(string(data), "\n")
 	for i := pos.Line - contextLines; i <= end.Line+contextLines; i++ {
 		if 1 <= i && i <= len(lines) {
-			fmt.Fprintf(b, "%d\t%s\n", i, lines[i-1])
+			fmt.Fprintf(b, "%s%d\t%s\n", indent, i, lines[i-1])
 		}
 	}
 }

@@ -1,0 +1,231 @@
+package main_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
+)
+
+// goodFile is a package beside each broken one, with one finding that
+// needs no Kubernetes module: a directive without its reason.
+const goodFile = "package good\n\n//reconcilelint:ignore maporder\nvar X = 1\n"
+
+// goodFinding is that finding in text output.
+const goodFinding = `^good/good\.go:3:1: malformed //reconcilelint:ignore directive: a reason is required after the analyzer names$`
+
+// internalNames returns the names of the analyzers that the suite runs
+// only for others: a user has never heard of them, so no output names them.
+func internalNames() []string {
+	var out []string
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		for _, req := range a.Requires {
+			if !slices.Contains(analyzers.All(), req) && !slices.Contains(out, req.Name) {
+				out = append(out, req.Name)
+			}
+			visit(req)
+		}
+	}
+	for _, a := range analyzers.All() {
+		visit(a)
+	}
+	return out
+}
+
+// TestBadInputs runs the binary on modules and arguments a user gets wrong
+// and checks the whole output: each problem once, in the user's terms
+// (the compiler's or go list's lines, then one line of ours), no name of
+// the suite's internals, exit code 1, and the good package beside the
+// broken one still analysed and reported.
+func TestBadInputs(t *testing.T) {
+	t.Parallel()
+	internal := internalNames()
+	if len(internal) < 3 {
+		t.Fatalf("found only %v as internal analyzers: the check below would prove little", internal)
+	}
+	notBuilt := `^reconcilelint: 1 package not analysed because it does not build$`
+	for _, tc := range []struct {
+		name  string
+		files map[string]string // with good/good.go beside them; nil go.mod means none
+		noMod bool
+		args  []string
+		want  []string // every line of the output, in order
+	}{
+		{name: "syntax error", files: map[string]string{"bad/bad.go": "package bad\n\nfunc F( {\n"},
+			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:9: expected '\)', found '\{'$`, goodFinding, notBuilt}},
+		{name: "missing import", files: map[string]string{"bad/bad.go": "package bad\n\nimport \"example.com/tiny/gone\"\n\nvar _ = gone.X\n"},
+			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:8: no required module provides package example.com/tiny/gone; to add it:$`,
+				`^\tgo get example.com/tiny/gone$`, goodFinding, notBuilt}},
+		{name: "module missing from go.mod", files: map[string]string{"bad/bad.go": "package bad\n\nimport \"github.com/google/uuid\"\n\nvar _ = uuid.New\n"},
+			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:8: no required module provides package github.com/google/uuid; to add it:$`,
+				`^\tgo get github.com/google/uuid$`, goodFinding, notBuilt}},
+		{name: "type errors", files: map[string]string{"bad/bad.go": "package bad\n\nvar _ int = \"s\"\nvar _ = undefinedName\n"},
+			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:13: cannot use "s" \(untyped string constant\) as int value in variable declaration$`,
+				`^bad/bad\.go:4:9: undefined: undefinedName$`, goodFinding, notBuilt}},
+		{name: "import cycle", files: map[string]string{
+			"a/a.go": "package a\n\nimport \"example.com/tiny/b\"\n\nvar A = b.B\n",
+			"b/b.go": "package b\n\nimport \"example.com/tiny/a\"\n\nvar B = 1\n\nvar _ = a.A\n",
+		}, want: []string{`^# example.com/tiny/a$`, `^import cycle not allowed: import stack: \[example.com/tiny/a example.com/tiny/b example.com/tiny/a\]$`,
+			goodFinding, notBuilt,
+			`^reconcilelint: 1 package not analysed because it imports example.com/tiny/a, which does not build: example.com/tiny/b$`}},
+		{name: "importer of a broken package", files: map[string]string{
+			"bad/bad.go":   "package bad\n\nvar B int = \"s\"\n",
+			"user/user.go": "package user\n\nimport \"example.com/tiny/bad\"\n\nvar U = bad.B\n",
+		}, want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:13: cannot use "s" .*$`, goodFinding, notBuilt,
+			`^reconcilelint: 1 package not analysed because it imports example.com/tiny/bad, which does not build: example.com/tiny/user$`}},
+		{name: "file not UTF-8", files: map[string]string{"bad/bad.go": "package bad\n\nvar S = \"\xff\"\n"},
+			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:10: illegal UTF-8 encoding$`, goodFinding, notBuilt}},
+		{name: "test file that does not build", files: map[string]string{"bad/bad.go": "package bad\n", "bad/bad_test.go": "package bad\n\nvar _ int = \"x\"\n"},
+			want: []string{`^# example.com/tiny/bad \[example.com/tiny/bad.test\]$`, `^bad/bad_test\.go:3:13: cannot use "x" .*$`, goodFinding, notBuilt}},
+		{name: "pattern that matches nothing", args: []string{"./nope/...", "./good"},
+			want: []string{`^reconcilelint: pattern \./nope/\.\.\.: lstat \./nope/: no such file or directory$`, goodFinding}},
+		{name: "no go.mod", noMod: true,
+			want: []string{`^reconcilelint: no go.mod in this directory or any parent: run reconcilelint inside a Go module \(go mod init creates one\)$`}},
+		{name: "unwritable SARIF path", args: []string{"-sarif", "/nonexistent-dir/out.sarif", "./..."},
+			want: []string{`^reconcilelint: -sarif /nonexistent-dir/out\.sarif: open /nonexistent-dir/out\.sarif: no such file or directory$`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			files := map[string]string{"good/good.go": goodFile}
+			for name, src := range tc.files {
+				files[name] = src
+			}
+			var dir string
+			if tc.noMod {
+				dir = t.TempDir()
+				repotest.WriteFiles(t, dir, files)
+			} else {
+				dir = repotest.TinyModule(t, files)
+			}
+			args := tc.args
+			if args == nil {
+				args = []string{"./..."}
+			}
+			cmd := command(dir, binary, args...)
+			// As a user runs it: an explicit -mod=readonly changes go list's
+			// words for a missing module.
+			cmd.Env = append(cmd.Env, "GOFLAGS=")
+			out, err := cmd.CombinedOutput()
+			if code := exitCode(err); code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			checkLines(t, string(out), tc.want)
+			for _, name := range append(internal, "failed prerequisites", "analysis skipped") {
+				if strings.Contains(string(out), name) {
+					t.Errorf("output names %q, which a user has never heard of", name)
+				}
+			}
+		})
+	}
+}
+
+// TestBadInputsJSON checks the -json form of the same problems: one error
+// per package under "reconcilelint", the good package's finding beside
+// it, no internal name.
+func TestBadInputsJSON(t *testing.T) {
+	t.Parallel()
+	dir := repotest.TinyModule(t, map[string]string{
+		"good/good.go": goodFile,
+		"bad/bad.go":   "package bad\n\nfunc F( {\n",
+		"user/user.go": "package user\n\nimport \"example.com/tiny/bad\"\n\nvar _ = bad.F\n",
+	})
+	cmd := command(dir, binary, "-json", "./...")
+	cmd.Stderr = nil
+	out, err := cmd.Output()
+	if code := exitCode(err); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(out, &tree); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	wantErr := map[string]string{
+		"example.com/tiny/bad":  "not analysed: the package does not build\nbad/bad.go:3:9: expected ')', found '{'",
+		"example.com/tiny/user": "not analysed: it imports example.com/tiny/bad, which does not build",
+	}
+	for id, want := range wantErr {
+		var e struct{ Error string }
+		if err := json.Unmarshal(tree[id]["reconcilelint"], &e); err != nil || e.Error != want {
+			t.Errorf("%s: error %q (%v), want %q", id, e.Error, err, want)
+		}
+		if len(tree[id]) != 1 {
+			t.Errorf("%s: want only the reconcilelint entry, got %s", id, slices.Sorted(mapKeys(tree[id])))
+		}
+	}
+	if _, ok := tree["example.com/tiny/good"]["maporder"]; !ok {
+		t.Errorf("the good package's finding is missing: %s", out)
+	}
+	for _, name := range internalNames() {
+		if strings.Contains(string(out), `"`+name+`"`) {
+			t.Errorf("-json names %q", name)
+		}
+	}
+
+	// SARIF: the same, as toolExecutionNotifications.
+	sarif := filepath.Join(t.TempDir(), "out.sarif")
+	if err := command(dir, binary, "-sarif", sarif, "./...").Run(); exitCode(err) != 1 {
+		t.Errorf("-sarif: exit code %d, want 1", exitCode(err))
+	}
+	data, err := os.ReadFile(sarif)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful bool
+				Notifications       []struct{ Message struct{ Text string } } `json:"toolExecutionNotifications"`
+			}
+			Results []struct{ RuleID string }
+		}
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	inv := log.Runs[0].Invocations[0]
+	var texts []string
+	for _, n := range inv.Notifications {
+		texts = append(texts, n.Message.Text)
+	}
+	wantTexts := []string{"example.com/tiny/bad: " + wantErr["example.com/tiny/bad"], "example.com/tiny/user: " + wantErr["example.com/tiny/user"]}
+	if inv.ExecutionSuccessful || !slices.Equal(texts, wantTexts) {
+		t.Errorf("SARIF invocation: successful=%v, notifications %q, want %q", inv.ExecutionSuccessful, texts, wantTexts)
+	}
+	if len(log.Runs[0].Results) != 1 {
+		t.Errorf("SARIF: %d results, want the good package's one", len(log.Runs[0].Results))
+	}
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// checkLines matches every line of out, in order, with want's regexps.
+func checkLines(t *testing.T, out string, want []string) {
+	t.Helper()
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(want) {
+		t.Errorf("%d lines, want %d:\n%s", len(got), len(want), out)
+		return
+	}
+	for i, re := range want {
+		if !regexp.MustCompile(re).MatchString(got[i]) {
+			t.Errorf("line %d: %q does not match %s\nwhole output:\n%s", i+1, got[i], re, out)
+		}
+	}
+}

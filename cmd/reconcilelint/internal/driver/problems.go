@@ -1,0 +1,417 @@
+package driver
+
+// Why this file exists.
+//
+// A run must never let "no findings" stand for "not looked at". When a
+// package is not analysed, the user is told once, in their own terms: the
+// package, and why. The runner keeps the checker's bookkeeping (an action
+// skipped because its package is ill-typed, or because an action it needs
+// failed, with the names of the suite's internal analyzers); none of that
+// is shown. Instead each problem is said once:
+//
+//   - a package that does not build: the errors of the parser, the type
+//     checker or go list, each once, with positions relative to the
+//     working directory as go vet prints them, then one summary line;
+//   - a package that builds but imports one that does not: one line per
+//     broken import, naming the packages it blocks;
+//   - a pattern that matches nothing: go list's line;
+//   - an analyzer that failed on a package that builds (a bug of ours):
+//     the error, the package and the analyzers that did not run.
+//
+// Any of these makes the run exit 1.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// problems is what a run could not do.
+type problems struct {
+	patterns []string       // go list's errors for patterns that match no package
+	broken   []brokenPkg    // packages that do not build
+	blocked  []blockedGroup // packages that build, behind a broken import
+	internal []internalErr  // analyzer failures on packages that build
+}
+
+// A brokenPkg is a package that does not build and its errors, once each.
+type brokenPkg struct {
+	pkg   *packages.Package
+	lines []string
+}
+
+// A blockedGroup is the packages that a broken import keeps from being
+// analysed.
+type blockedGroup struct {
+	cause string // the broken import's path
+	pkgs  []*packages.Package
+}
+
+// An internalErr is an analyzer's failure on a package that builds.
+type internalErr struct {
+	pkg      *packages.Package
+	err      error
+	notRun   []string // the selected analyzers that did not run on pkg
+	analyzer string   // a selected analyzer to file it under in -json
+}
+
+// maxErrorsPerPackage caps the lines of one package, as the compiler
+// stops after ten errors: the rest are mostly consequences of the first.
+const maxErrorsPerPackage = 10
+
+// findProblems collects the problems of a run over ld, with positions
+// relative to cwd.
+func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
+	ps := &problems{}
+	printed := map[string]bool{} // an error line, once in the whole run
+	broken := map[*packages.Package]bool{}
+	for _, p := range ld.sources {
+		if isPatternError(p) {
+			for _, e := range p.Errors {
+				ps.patterns = append(ps.patterns, e.Msg)
+			}
+			continue
+		}
+		lines := errorLines(p, ld.foreign[p], cwd)
+		if len(lines) == 0 {
+			continue
+		}
+		broken[p] = true
+		fresh := slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return printed[l] })
+		for _, l := range fresh {
+			printed[l] = true
+		}
+		// A test build's package whose errors are its package's (a file of
+		// p in p [p.test]) is the same problem: said once, under p.
+		if len(fresh) == 0 && inTestBuild(p) {
+			continue
+		}
+		if len(fresh) > maxErrorsPerPackage {
+			fresh = append(fresh[:maxErrorsPerPackage], fmt.Sprintf("(%d more errors)", len(fresh)-maxErrorsPerPackage))
+		}
+		ps.broken = append(ps.broken, brokenPkg{p, fresh})
+	}
+
+	// Packages that build but import one that does not, grouped by the
+	// first broken package found below them. A package of a test build
+	// is left out: it only holds what its package holds, and _test.go
+	// files, which no analyzer reads.
+	groups := map[string]*blockedGroup{}
+	for _, p := range ld.sources {
+		if broken[p] || !p.IllTyped || isPatternError(p) || inTestBuild(p) {
+			continue
+		}
+		cause := brokenBelow(p, broken)
+		if cause == "" {
+			cause = "a package that does not build" // not expected: the loader marks ill-typed only below a broken one
+		}
+		g := groups[cause]
+		if g == nil {
+			g = &blockedGroup{cause: cause}
+			groups[cause] = g
+		}
+		g.pkgs = append(g.pkgs, p)
+	}
+	for _, g := range groups {
+		ps.blocked = append(ps.blocked, *g)
+	}
+	slices.SortFunc(ps.blocked, func(a, b blockedGroup) int { return strings.Compare(a.cause, b.cause) })
+
+	// Failures that are neither a build problem nor a consequence of
+	// another failure: errors of an analyzer itself.
+	byPkg := map[*packages.Package]*internalErr{}
+	for act := range graph.All() {
+		if act.Err == nil || act.Package.IllTyped || errors.Is(act.Err, errIllTyped) {
+			continue
+		}
+		var pre *prereqError
+		if !errors.As(act.Err, &pre) {
+			ie := byPkg[act.Package]
+			if ie == nil {
+				ie = &internalErr{pkg: act.Package, err: act.Err}
+				byPkg[act.Package] = ie
+			}
+		}
+	}
+	for _, act := range graph.Roots {
+		if act.Err == nil || act.Package.IllTyped {
+			continue
+		}
+		ie := byPkg[act.Package]
+		if ie == nil {
+			ie = &internalErr{pkg: act.Package, err: rootCause(act)}
+			byPkg[act.Package] = ie
+		}
+		ie.notRun = append(ie.notRun, act.Analyzer.Name)
+	}
+	for _, ie := range byPkg {
+		if len(ie.notRun) == 0 {
+			continue // an internal step failed only where nothing selected needed it
+		}
+		ie.analyzer = ie.notRun[0]
+		ps.internal = append(ps.internal, *ie)
+	}
+	slices.SortFunc(ps.internal, func(a, b internalErr) int { return strings.Compare(a.pkg.ID, b.pkg.ID) })
+	return ps
+}
+
+// rootCause follows failed prerequisites down to the error that started
+// them.
+func rootCause(act *action) error {
+	for {
+		var pre *prereqError
+		if !errors.As(act.Err, &pre) || len(pre.failed) == 0 {
+			return act.Err
+		}
+		act = pre.failed[0]
+	}
+}
+
+// isPatternError reports whether p is go list's stand-in for a pattern
+// that matched nothing (no name, no files, only errors).
+func isPatternError(p *packages.Package) bool {
+	return p.Name == "" && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0
+}
+
+// inTestBuild reports whether p belongs to a test build: a test variant,
+// an external test package, a package recompiled for a test, or a test
+// main.
+func inTestBuild(p *packages.Package) bool {
+	return p.ForTest != "" || testMainOf(p) != ""
+}
+
+// brokenBelow returns the path of the first broken package among p's
+// source imports, depth first in path order, or "".
+func brokenBelow(p *packages.Package, broken map[*packages.Package]bool) string {
+	seen := map[*packages.Package]bool{}
+	var visit func(q *packages.Package) string
+	visit = func(q *packages.Package) string {
+		paths := slices.Sorted(mapKeys(q.Imports))
+		for _, path := range paths {
+			imp := q.Imports[path]
+			if seen[imp] {
+				continue
+			}
+			seen[imp] = true
+			if broken[imp] {
+				return imp.PkgPath
+			}
+			if imp.IllTyped {
+				if c := visit(imp); c != "" {
+					return c
+				}
+			}
+		}
+		return ""
+	}
+	return visit(p)
+}
+
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// errorLines returns the errors of p, each problem once, positions
+// relative to cwd. The same syntax error comes from go list (the
+// compiler's words) and from the parser (followed by the parser's
+// cascade): the parser's first error in each file is kept, and go list's
+// compiler output only when the driver found nothing itself. An import
+// that fails because go list could not provide it is said in go list's
+// words (foreign), not again as "could not import".
+func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []string {
+	var parse, typ, list []packages.Error
+	for _, e := range p.Errors {
+		switch e.Kind {
+		case packages.ParseError:
+			parse = append(parse, e)
+		case packages.TypeError:
+			typ = append(typ, e)
+		default:
+			list = append(list, e)
+		}
+	}
+	var lines []string
+	add := func(pos, msg string) {
+		line := msg
+		if pos != "" && pos != "-" {
+			line = relPos(cwd, pos) + ": " + msg
+		}
+		if !slices.Contains(lines, line) {
+			lines = append(lines, line)
+		}
+	}
+	files := map[string]bool{}
+	for _, e := range parse {
+		file, _, _ := strings.Cut(relPos(cwd, e.Pos), ":")
+		if files[file] {
+			continue // the parser's cascade after the first error
+		}
+		files[file] = true
+		add(e.Pos, e.Msg)
+	}
+	explained := len(list) > 0 || len(foreign) > 0 // something else says why an import failed
+	for _, e := range typ {
+		if explained && isImportFailure(e.Msg) {
+			continue
+		}
+		add(e.Pos, e.Msg)
+	}
+	for _, e := range list {
+		if compiler, ok := strings.CutPrefix(e.Msg, "# "); ok {
+			if len(parse)+len(typ) > 0 {
+				continue // the compiler's words for what the checker said above
+			}
+			_, compiler, _ = strings.Cut(compiler, "\n") // drop the "# package" header: the block has one
+			for l := range strings.SplitSeq(strings.TrimSpace(compiler), "\n") {
+				if pos, msg, ok := splitPos(l); ok {
+					add(pos, msg)
+				} else {
+					add("", l)
+				}
+			}
+			continue
+		}
+		add(e.Pos, e.Msg)
+	}
+	for _, e := range foreign {
+		add(e.Pos, e.Msg)
+	}
+	return lines
+}
+
+// isImportFailure reports whether a type error is the checker's note that
+// an import could not be read (the importer's words are in importFor).
+func isImportFailure(msg string) bool {
+	return strings.HasPrefix(msg, "could not import ")
+}
+
+// splitPos splits "file.go:3:9: message" into position and message.
+func splitPos(line string) (pos, msg string, ok bool) {
+	i := strings.Index(line, ".go:")
+	if i < 0 {
+		return "", "", false
+	}
+	j := strings.Index(line[i+len(".go:"):], ": ")
+	if j < 0 {
+		return "", "", false
+	}
+	k := i + len(".go:") + j
+	return line[:k], line[k+2:], true
+}
+
+// relPos shortens the file of a "file:line:col" position as go vet does.
+func relPos(cwd, pos string) string {
+	i := strings.Index(pos, ".go:")
+	if i < 0 {
+		return pos
+	}
+	file := pos[:i+len(".go")]
+	return shortPath(cwd, file) + pos[i+len(".go"):]
+}
+
+// patternHint replaces go list's words for a directory outside any module,
+// which do not say what to do, with what to do.
+func patternHint(msg string) string {
+	if !strings.Contains(msg, "does not contain main module") {
+		return msg
+	}
+	if out, err := exec.Command("go", "env", "GOMOD").Output(); err == nil {
+		if gomod := strings.TrimSpace(string(out)); gomod == "" || gomod == os.DevNull {
+			return "no go.mod in this directory or any parent: run reconcilelint inside a Go module (go mod init creates one)"
+		}
+	}
+	return msg
+}
+
+// failed reports whether anything was left undone.
+func (ps *problems) failed() bool {
+	return len(ps.patterns)+len(ps.broken)+len(ps.blocked)+len(ps.internal) > 0
+}
+
+// printErrors writes the errors of the packages that do not build, a
+// block each under "# package", as the go command does.
+func (ps *problems) printErrors(w io.Writer) {
+	for _, msg := range ps.patterns {
+		fmt.Fprintf(w, "reconcilelint: %s\n", patternHint(msg))
+	}
+	for _, b := range ps.broken {
+		fmt.Fprintf(w, "# %s\n", b.pkg.ID)
+		for _, l := range b.lines {
+			fmt.Fprintln(w, l)
+		}
+	}
+}
+
+// printSummary writes one line per kind of problem: how many packages
+// were not analysed, and why.
+func (ps *problems) printSummary(w io.Writer) {
+	for _, ie := range ps.internal {
+		fmt.Fprintf(w, "reconcilelint: internal error on %s, so %s did not run there: %v (please report it)\n",
+			ie.pkg.ID, strings.Join(ie.notRun, ", "), ie.err)
+	}
+	if n := len(ps.broken); n > 0 {
+		fmt.Fprintf(w, "reconcilelint: %s not analysed because %s not build\n", plural(n, "package"), pick(n, "it does", "they do"))
+	}
+	for _, g := range ps.blocked {
+		fmt.Fprintf(w, "reconcilelint: %s not analysed because %s %s, which does not build: %s\n",
+			plural(len(g.pkgs), "package"), pick(len(g.pkgs), "it imports", "they import"), g.cause, ids(g.pkgs))
+	}
+}
+
+// perPackage returns, for -json and SARIF, why each package was not
+// analysed: package ID -> text.
+func (ps *problems) perPackage() map[string]string {
+	out := map[string]string{}
+	for _, msg := range ps.patterns {
+		pattern, _, _ := strings.Cut(strings.TrimPrefix(msg, "pattern "), ":")
+		out[pattern] = msg
+	}
+	for _, b := range ps.broken {
+		out[b.pkg.ID] = "not analysed: the package does not build\n" + strings.Join(b.lines, "\n")
+	}
+	for _, g := range ps.blocked {
+		for _, p := range g.pkgs {
+			out[p.ID] = fmt.Sprintf("not analysed: it imports %s, which does not build", g.cause)
+		}
+	}
+	return out
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// ids lists the packages' IDs, the first five and a count of the rest.
+func ids(pkgs []*packages.Package) string {
+	var names []string
+	for i, p := range pkgs {
+		if i == 5 {
+			names = append(names, fmt.Sprintf("and %d more", len(pkgs)-5))
+			break
+		}
+		names = append(names, p.ID)
+	}
+	return strings.Join(names, ", ")
+}
