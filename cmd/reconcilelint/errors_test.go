@@ -82,6 +82,15 @@ func TestBadInputs(t *testing.T) {
 			"user/user.go": "package user\n\nimport \"example.com/tiny/bad\"\n\nvar U = bad.B\n",
 		}, want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:13: cannot use "s" .*$`, goodFinding, notBuilt,
 			`^reconcilelint: 1 package not analysed because it imports example.com/tiny/bad, which does not build: example.com/tiny/user$`}},
+		// One problem: a module missing from go.mod, imported by two files;
+		// the importer's type errors are its consequences.
+		{name: "consequences of a missing module", files: map[string]string{
+			"bad/a.go":     "package bad\n\nimport \"github.com/google/uuid\"\n\ntype Conn struct{ uuid.UUID }\n",
+			"bad/b.go":     "package bad\n\nimport \"github.com/google/uuid\"\n\nvar _ = uuid.New\n",
+			"user/user.go": "package user\n\nimport \"example.com/tiny/bad\"\n\nvar c bad.Conn\nvar _ = c.String()\n",
+		}, want: []string{`^# example.com/tiny/bad$`, `^bad/a\.go:3:8: no required module provides package github.com/google/uuid; to add it:$`,
+			`^\tgo get github.com/google/uuid$`, goodFinding, notBuilt,
+			`^reconcilelint: 1 package not analysed because it imports example.com/tiny/bad, which does not build: example.com/tiny/user$`}},
 		{name: "file not UTF-8", files: map[string]string{"bad/bad.go": "package bad\n\nvar S = \"\xff\"\n"},
 			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:10: illegal UTF-8 encoding$`, goodFinding, notBuilt}},
 		{name: "test file that does not build", files: map[string]string{"bad/bad.go": "package bad\n", "bad/bad_test.go": "package bad\n\nvar _ int = \"x\"\n"},

@@ -31,6 +31,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,7 +140,8 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	out := &loaded{foreign: map[*packages.Package][]packages.Error{}}
 	for p := range l.source {
 		pruned := make(map[string]*packages.Package, len(p.Imports))
-		for path, imp := range p.Imports {
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) { // in order: the errors are printed
+			imp := p.Imports[path]
 			if l.source[imp] {
 				pruned[path] = imp
 			} else if len(imp.Errors) > 0 {

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -70,7 +71,7 @@ const maxErrorsPerPackage = 10
 func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 	ps := &problems{}
 	printed := map[string]bool{} // an error line, once in the whole run
-	broken := map[*packages.Package]bool{}
+	lines := map[*packages.Package][]errorLine{}
 	for _, p := range ld.sources {
 		if isPatternError(p) {
 			for _, e := range p.Errors {
@@ -78,14 +79,20 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 			}
 			continue
 		}
-		lines := errorLines(p, ld.foreign[p], cwd)
-		if len(lines) == 0 {
+		lines[p] = errorLines(p, ld.foreign[p], cwd)
+	}
+	broken := brokenByThemselves(ld.sources, lines)
+	for _, p := range ld.sources {
+		lines := lines[p]
+		if !broken[p] {
 			continue
 		}
-		broken[p] = true
-		fresh := slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return printed[l] })
-		for _, l := range fresh {
-			printed[l] = true
+		var fresh []string
+		for _, l := range lines {
+			if !printed[l.key] {
+				printed[l.key] = true
+				fresh = append(fresh, l.text)
+			}
 		}
 		// A test build's package whose errors are its package's (a file of
 		// p in p [p.test]) is the same problem: said once, under p.
@@ -161,6 +168,38 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 	return ps
 }
 
+// brokenByThemselves returns the packages that do not build for a reason
+// of their own: an error of the parser or go list, or type errors with no
+// broken package below them. Type errors in a package above a broken one
+// are mostly its consequences (a type that could not be imported has no
+// methods), and the go command would not compile that package either: it
+// is reported as blocked by the broken one, without them.
+func brokenByThemselves(sources []*packages.Package, lines map[*packages.Package][]errorLine) map[*packages.Package]bool {
+	broken := map[*packages.Package]bool{}
+	below := map[*packages.Package]bool{} // a broken package is among the imports, at any depth
+	done := map[*packages.Package]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if done[p] {
+			return
+		}
+		done[p] = true // an import cycle (a go list error) stops here
+		for _, imp := range p.Imports {
+			visit(imp)
+			if broken[imp] || below[imp] {
+				below[p] = true
+			}
+		}
+		own := slices.ContainsFunc(lines[p], func(l errorLine) bool { return !l.typeErr })
+		typed := len(lines[p]) > 0
+		broken[p] = own || typed && !below[p]
+	}
+	for _, p := range sources {
+		visit(p)
+	}
+	return broken
+}
+
 // rootCause follows failed prerequisites down to the error that started
 // them.
 func rootCause(act *action) error {
@@ -192,7 +231,7 @@ func brokenBelow(p *packages.Package, broken map[*packages.Package]bool) string 
 	seen := map[*packages.Package]bool{}
 	var visit func(q *packages.Package) string
 	visit = func(q *packages.Package) string {
-		paths := slices.Sorted(mapKeys(q.Imports))
+		paths := slices.Sorted(maps.Keys(q.Imports))
 		for _, path := range paths {
 			imp := q.Imports[path]
 			if seen[imp] {
@@ -213,16 +252,6 @@ func brokenBelow(p *packages.Package, broken map[*packages.Package]bool) string 
 	return visit(p)
 }
 
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 // errorLines returns the errors of p, each problem once, positions
 // relative to cwd. The same syntax error comes from go list (the
 // compiler's words) and from the parser (followed by the parser's
@@ -230,7 +259,7 @@ func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
 // compiler output only when the driver found nothing itself. An import
 // that fails because go list could not provide it is said in go list's
 // words (foreign), not again as "could not import".
-func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []string {
+func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []errorLine {
 	var parse, typ, list []packages.Error
 	for _, e := range p.Errors {
 		switch e.Kind {
@@ -242,14 +271,15 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []str
 			list = append(list, e)
 		}
 	}
-	var lines []string
+	var lines []errorLine
+	typeErr := false
 	add := func(pos, msg string) {
 		line := msg
 		if pos != "" && pos != "-" {
 			line = relPos(cwd, pos) + ": " + msg
 		}
-		if !slices.Contains(lines, line) {
-			lines = append(lines, line)
+		if !slices.ContainsFunc(lines, func(l errorLine) bool { return l.text == line }) {
+			lines = append(lines, errorLine{line, line, typeErr})
 		}
 	}
 	files := map[string]bool{}
@@ -262,12 +292,18 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []str
 		add(e.Pos, e.Msg)
 	}
 	explained := len(list) > 0 || len(foreign) > 0 // something else says why an import failed
+	// With an import that go list could not provide, the type errors are
+	// mostly its consequences (a type it should have declared has no
+	// methods): the go command would not compile the package, and says
+	// only why.
+	typeErr = true
 	for _, e := range typ {
-		if explained && isImportFailure(e.Msg) {
+		if len(foreign) > 0 || explained && isImportFailure(e.Msg) {
 			continue
 		}
 		add(e.Pos, e.Msg)
 	}
+	typeErr = false
 	for _, e := range list {
 		if compiler, ok := strings.CutPrefix(e.Msg, "# "); ok {
 			if len(parse)+len(typ) > 0 {
@@ -286,9 +322,22 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []str
 		add(e.Pos, e.Msg)
 	}
 	for _, e := range foreign {
-		add(e.Pos, e.Msg)
+		// A module that cannot be had fails every import of it, each at
+		// its own position: one problem, said once in the run.
+		line := e.Msg
+		if e.Pos != "" && e.Pos != "-" {
+			line = relPos(cwd, e.Pos) + ": " + e.Msg
+		}
+		lines = append(lines, errorLine{line, e.Msg, false})
 	}
 	return lines
+}
+
+// An errorLine is a line to print, what makes it the same problem as
+// another, and whether the type checker said it.
+type errorLine struct {
+	text, key string
+	typeErr   bool
 }
 
 // isImportFailure reports whether a type error is the checker's note that
@@ -347,6 +396,9 @@ func (ps *problems) printErrors(w io.Writer) {
 		fmt.Fprintf(w, "reconcilelint: %s\n", patternHint(msg))
 	}
 	for _, b := range ps.broken {
+		if len(b.lines) == 0 {
+			continue // its errors were said under another package; the summary names it
+		}
 		fmt.Fprintf(w, "# %s\n", b.pkg.ID)
 		for _, l := range b.lines {
 			fmt.Fprintln(w, l)
@@ -362,7 +414,17 @@ func (ps *problems) printSummary(w io.Writer) {
 			ie.pkg.ID, strings.Join(ie.notRun, ", "), ie.err)
 	}
 	if n := len(ps.broken); n > 0 {
-		fmt.Fprintf(w, "reconcilelint: %s not analysed because %s not build\n", plural(n, "package"), pick(n, "it does", "they do"))
+		// The packages are named only when a block above does not name
+		// each of them.
+		names := ""
+		if slices.ContainsFunc(ps.broken, func(b brokenPkg) bool { return len(b.lines) == 0 }) {
+			var pkgs []*packages.Package
+			for _, b := range ps.broken {
+				pkgs = append(pkgs, b.pkg)
+			}
+			names = ": " + ids(pkgs)
+		}
+		fmt.Fprintf(w, "reconcilelint: %s not analysed because %s not build%s\n", plural(n, "package"), pick(n, "it does", "they do"), names)
 	}
 	for _, g := range ps.blocked {
 		fmt.Fprintf(w, "reconcilelint: %s not analysed because %s %s, which does not build: %s\n",
