@@ -360,13 +360,15 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	} else {
 		kind += "'s"
 	}
-	subject := "live " + kind + " " + t.what
+	msg := "live " + kind + " " + t.what + " replaced wholesale"
 	if merge {
-		subject = kind + " " + t.what + " (copied from another " + t.kind + ", so the destination is the live one)"
+		// A helper copying one workload into another: the one written to is
+		// the live one.
+		msg = "merge into the live " + t.kind + " replaces its " + t.what + " wholesale"
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: as.Pos(), End: as.End(),
-		Message: subject + " replaced wholesale, dropping restartedAt: `kubectl rollout restart` will be undone",
+		Message: msg + ", dropping restartedAt: `kubectl rollout restart` will be undone",
 		Related: []analysis.RelatedInformation{{Pos: as.Pos(), End: as.End(),
 			Message: "carry " + restartedAt + " over from the live template's annotations first, or use server-side apply"}},
 	})

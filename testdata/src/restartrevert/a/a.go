@@ -148,7 +148,7 @@ func templatesDiffer(a, b *appsv1.Deployment) bool {
 
 // A desired-into-live merge helper.
 func copyTemplate(dst, src *appsv1.StatefulSet) {
-	dst.Spec.Template = src.Spec.Template // want `StatefulSet's pod template \(copied from another StatefulSet, so the destination is the live one\) replaced wholesale`
+	dst.Spec.Template = src.Spec.Template // want `merge into the live StatefulSet replaces its pod template wholesale, dropping restartedAt`
 }
 
 // Server-side apply sends a desired object: silent.
