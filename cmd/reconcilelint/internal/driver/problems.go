@@ -56,10 +56,9 @@ type blockedGroup struct {
 
 // An internalErr is an analyzer's failure on a package that builds.
 type internalErr struct {
-	pkg      *packages.Package
-	err      error
-	notRun   []string // the selected analyzers that did not run on pkg
-	analyzer string   // a selected analyzer to file it under in -json
+	pkg    *packages.Package
+	err    error
+	notRun []string // the selected analyzers that did not run on pkg
 }
 
 // maxErrorsPerPackage caps the lines of one package, as the compiler
@@ -161,7 +160,6 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 		if len(ie.notRun) == 0 {
 			continue // an internal step failed only where nothing selected needed it
 		}
-		ie.analyzer = ie.notRun[0]
 		ps.internal = append(ps.internal, *ie)
 	}
 	slices.SortFunc(ps.internal, func(a, b internalErr) int { return strings.Compare(a.pkg.ID, b.pkg.ID) })

@@ -1,0 +1,84 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
+)
+
+// TestInternalErrorReport runs an analyzer whose internal requirement
+// fails on one package: the report names the package, the error and the
+// selected analyzer that did not run, once, and never the internal one;
+// the other package is analysed; -json files the error under the
+// selected analyzer.
+func TestInternalErrorReport(t *testing.T) {
+	engine := &analysis.Analyzer{
+		Name: "secretengine",
+		Doc:  "an internal step that fails on package p",
+		Run: func(pass *analysis.Pass) (any, error) {
+			if pass.Pkg.Name() == "p" {
+				return nil, errors.New("boom")
+			}
+			return nil, nil
+		},
+	}
+	public := &analysis.Analyzer{
+		Name:     "public",
+		Doc:      "reports every package it runs on",
+		Requires: []*analysis.Analyzer{engine},
+		Run: func(pass *analysis.Pass) (any, error) {
+			pass.Reportf(pass.Files[0].Package, "analysed")
+			return nil, nil
+		},
+	}
+	dir := repotest.TinyModule(t, map[string]string{
+		"p/p.go": "package p\n",
+		"q/q.go": "package q\n",
+	})
+	t.Chdir(dir)
+	r := newRunner([]*analysis.Analyzer{public}, nil)
+	ld, err := load([]string{"./..."}, false, r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph := r.graph(ld.roots)
+	probs := findProblems(ld, graph, dir)
+	if !probs.failed() {
+		t.Fatal("an analyzer failed, and the run is not failed")
+	}
+	var out bytes.Buffer
+	probs.printErrors(&out)
+	probs.printSummary(&out)
+	want := "reconcilelint: internal error on example.com/tiny/p, so public did not run there: boom (please report it)\n"
+	if out.String() != want {
+		t.Errorf("report:\n%q\nwant\n%q", out.String(), want)
+	}
+	var diags []string
+	for _, f := range findings(graph) {
+		diags = append(diags, f.act.Package.ID)
+	}
+	if strings.Join(diags, ",") != "example.com/tiny/q" {
+		t.Errorf("findings on %v, want on q only", diags)
+	}
+	var js bytes.Buffer
+	if err := printJSON(&js, graph, probs); err != nil {
+		t.Fatal(err)
+	}
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(js.Bytes(), &tree); err != nil {
+		t.Fatal(err)
+	}
+	var e struct{ Error string }
+	if err := json.Unmarshal(tree["example.com/tiny/p"]["public"], &e); err != nil || e.Error != "internal error: boom" {
+		t.Errorf("-json for p (%v): %s", err, js.String())
+	}
+	if strings.Contains(js.String(), "secretengine") || strings.Contains(out.String(), "secretengine") {
+		t.Errorf("the internal analyzer is named:\n%s\n%s", out.String(), js.String())
+	}
+}
