@@ -57,6 +57,7 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // source packages; and go list's errors on the imports that were pruned
 // (a module missing from go.mod is said there, not on the importer).
 type loaded struct {
+	patterns       []string
 	roots, sources []*packages.Package
 	foreign        map[*packages.Package][]packages.Error
 }
@@ -137,7 +138,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	}
 	wg.Wait()
 
-	out := &loaded{foreign: map[*packages.Package][]packages.Error{}}
+	out := &loaded{patterns: patterns, foreign: map[*packages.Package][]packages.Error{}}
 	for p := range l.source {
 		pruned := make(map[string]*packages.Package, len(p.Imports))
 		for _, path := range slices.Sorted(maps.Keys(p.Imports)) { // in order: the errors are printed

@@ -27,6 +27,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -79,6 +80,9 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 			continue
 		}
 		lines[p] = errorLines(p, ld.foreign[p], cwd)
+	}
+	for _, pat := range unmatched(ld.patterns, ld.roots, cwd) {
+		ps.patterns = append(ps.patterns, "pattern "+pat+": matched no packages")
 	}
 	broken := brokenByThemselves(ld.sources, lines)
 	for _, p := range ld.sources {
@@ -208,6 +212,51 @@ func rootCause(act *action) error {
 		}
 		act = pre.failed[0]
 	}
+}
+
+// unmatched returns the patterns that no package of roots comes from and
+// go list said nothing about: it only warns that a pattern "matched no
+// packages" (./docs/...), and go/packages drops the warning. A run that
+// looked at nothing the user named must not read as clean.
+func unmatched(patterns []string, roots []*packages.Package, cwd string) []string {
+	var out []string
+	for _, pat := range patterns {
+		if pat == "all" || pat == "std" || pat == "cmd" || strings.HasPrefix(pat, "-") {
+			continue
+		}
+		if slices.ContainsFunc(roots, func(p *packages.Package) bool { return fromPattern(p, pat, cwd) || isPatternError(p) && p.ID == pat }) {
+			continue
+		}
+		out = append(out, pat)
+	}
+	return out
+}
+
+// fromPattern reports whether p is one of the packages pat names: by
+// directory for a relative or absolute path, by import path otherwise.
+func fromPattern(p *packages.Package, pat, cwd string) bool {
+	base, all := strings.CutSuffix(pat, "/...")
+	if pat == "..." {
+		base, all = "", true
+	}
+	if base == "." || base == ".." || strings.HasPrefix(base, "./") || strings.HasPrefix(base, "../") || filepath.IsAbs(base) {
+		if len(p.GoFiles)+len(p.CompiledGoFiles) == 0 {
+			return false
+		}
+		files := append(slices.Clone(p.GoFiles), p.CompiledGoFiles...)
+		dir := filepath.Dir(files[0])
+		want := base
+		if !filepath.IsAbs(want) {
+			want = filepath.Join(cwd, want)
+		}
+		rel, err := filepath.Rel(want, dir)
+		return err == nil && (rel == "." || all && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
+	}
+	if strings.Contains(base, "...") {
+		return true // a pattern with an inner wildcard: go list's to match
+	}
+	path := p.PkgPath
+	return path == base || all && (base == "" || strings.HasPrefix(path, base+"/"))
 }
 
 // isPatternError reports whether p is go list's stand-in for a pattern

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
@@ -80,5 +82,35 @@ func TestInternalErrorReport(t *testing.T) {
 	}
 	if strings.Contains(js.String(), "secretengine") || strings.Contains(out.String(), "secretengine") {
 		t.Errorf("the internal analyzer is named:\n%s\n%s", out.String(), js.String())
+	}
+}
+
+// TestFromPattern checks which packages a pattern names, by directory or
+// by import path, with and without /...
+func TestFromPattern(t *testing.T) {
+	cwd := "/src/op"
+	p := &packages.Package{PkgPath: "example.com/op/controllers/app", GoFiles: []string{"/src/op/controllers/app/app.go"}}
+	for pat, want := range map[string]bool{
+		"./...":                              true,
+		"...":                                true,
+		"./controllers/...":                  true,
+		"./controllers/app":                  true,
+		"./controllers":                      false,
+		"./control/...":                      false,
+		"./docs/...":                         false,
+		"/src/op/controllers/...":            true,
+		"../op/controllers/app":              true,
+		"example.com/op/...":                 true,
+		"example.com/op/controllers":         false,
+		"example.com/op/controllers/a":       false,
+		"example.com/op/controllers/app/...": true,
+		"example.com/.../app":                true, // inner wildcard: go list's to match
+	} {
+		if got := fromPattern(p, pat, cwd); got != want {
+			t.Errorf("fromPattern(%q) = %v, want %v", pat, got, want)
+		}
+	}
+	if got := unmatched([]string{"./...", "./docs/...", "all"}, []*packages.Package{p}, cwd); !slices.Equal(got, []string{"./docs/..."}) {
+		t.Errorf("unmatched = %v", got)
 	}
 }
