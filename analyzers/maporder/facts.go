@@ -151,7 +151,7 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 			// through a call names the callee's parameter, not this one's.
 			after := o.after
 			for _, x := range sum.results[i] {
-				if x.after != after || x.kind == remoteOrigin || x.node.Pos() < decl.Pos() || x.node.End() > decl.End() {
+				if x.after != after || !madeIn(x, decl.Pos(), decl.End()) {
 					after = 0
 				}
 			}

@@ -57,6 +57,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		api:        k8s.NewAPITypes(cfg.APIPackages),
 		summaries:  make(map[*types.Func]*summary),
 		origins:    make(map[originKey]*origin),
+		marked:     make(map[markKey]*origin),
 		findings:   make(map[*origin]*finding),
 		reached:    make(map[*ast.FuncDecl][]reach),
 		imported:   make(map[*types.Func]*orderFact),
@@ -118,6 +119,7 @@ type pkgState struct {
 	api        *k8s.APITypes
 	summaries  map[*types.Func]*summary
 	origins    map[originKey]*origin
+	marked     map[markKey]*origin // origins marked after a parameter's entries (fnState.loopOrigins)
 	findings   map[*origin]*finding
 	reached    map[*ast.FuncDecl][]reach  // by function, from its last visit
 	imported   map[*types.Func]*orderFact // facts of other packages' functions, nil for none

@@ -54,6 +54,32 @@ func (p *pkgState) origin(node ast.Node, index int, mk func() *origin) *origin {
 	return o
 }
 
+// A markKey is an origin marked as coming after the entries of a
+// parameter: its own key space, apart from originKey's indexes.
+type markKey struct {
+	o     *origin
+	param int
+}
+
+// markedAfter returns o marked as the order of entries appended after
+// those of parameter param, once per (o, param).
+func (p *pkgState) markedAfter(o *origin, param int) *origin {
+	k := markKey{o, param}
+	if m, ok := p.marked[k]; ok {
+		return m
+	}
+	m := *o
+	m.after = param + 1
+	p.marked[k] = &m
+	return &m
+}
+
+// madeIn reports whether o is the order of a range or call between from
+// and to (a function's own), not one that came from another package.
+func madeIn(o *origin, from, to token.Pos) bool {
+	return o.kind != remoteOrigin && from <= o.node.Pos() && o.node.End() <= to
+}
+
 func containsOrigin(list []*origin, o *origin) bool {
 	for _, x := range list {
 		if x == o {

@@ -419,11 +419,7 @@ func (s *fnState) loopOrigins(lhs ast.Expr, ctx *loopCtx) taint {
 		}
 		out := make(taint, 0, len(ctx.origins))
 		for _, o := range ctx.origins {
-			out = append(out, s.p.origin(o.node, -1-r.param, func() *origin {
-				c := *o
-				c.after = r.param + 1
-				return &c
-			}))
+			out = append(out, s.p.markedAfter(o, r.param))
 		}
 		return out
 	}
@@ -478,7 +474,7 @@ func (s *fnState) ownMark(o *origin, fn *types.Func, call *ast.CallExpr) bool {
 	if o.kind == remoteOrigin {
 		return o.node == call
 	}
-	if sc := fn.Origin().Scope(); sc == nil || o.node.Pos() < sc.Pos() || o.node.End() > sc.End() {
+	if sc := fn.Origin().Scope(); sc == nil || !madeIn(o, sc.Pos(), sc.End()) {
 		return false
 	}
 	if sum := s.p.summaries[fn]; sum != nil {

@@ -213,3 +213,49 @@ func wrapMergePorts(have []corev1.ServicePort, wanted map[string]corev1.ServiceP
 func mergeThroughWrapper(svc *corev1.Service, wanted map[string]corev1.ServicePort) {
 	svc.Spec.Ports = wrapMergePorts(svc.Spec.Ports, wanted)
 }
+
+// The Services of a map are visited in map order, and each one's ports go
+// into one list: what an inner remainder loop keeps in order does not
+// make the outer order stable.
+func portsOfAllServices(svc *corev1.Service, byName map[string]*corev1.Service, extra map[string]corev1.ServicePort) {
+	var out []corev1.ServicePort
+	for _, other := range byName { // want `range over map byName feeds ServiceSpec.Ports in map order`
+		for _, p := range other.Spec.Ports {
+			if _, ok := extra[p.Name]; ok {
+				out = append(out, p)
+				delete(extra, p.Name)
+			}
+		}
+		for _, p := range extra {
+			out = append(out, p)
+		}
+	}
+	svc.Spec.Ports = out
+}
+
+// mergeEach appends, for each group of a map in map order, the group's
+// ports and then what is left of the map of ports: the groups' order
+// reaches the result unmarked (through the first inner loop), so no
+// caller can drop it; and a group is no existing list, so the leftovers
+// after it are in map order too.
+func mergeEach(groups map[string][]corev1.ServicePort, wanted map[string]corev1.ServicePort) []corev1.ServicePort { // want mergeEach:`maporder\(result 0 in order of map groups \(merge.go:243\)\)`
+	var out []corev1.ServicePort
+	for _, have := range groups { // want `range over map groups feeds ServiceSpec.Ports in map order`
+		for _, p := range have {
+			if w, ok := wanted[p.Name]; ok {
+				out = append(out, w)
+				delete(wanted, p.Name)
+			}
+		}
+		for _, w := range wanted { // want `range over map wanted feeds ServiceSpec.Ports in map order`
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Passing the Service's own list does not excuse the order of the groups
+// (reported at the ranges above).
+func mergeEachIntoOwn(svc *corev1.Service, groups map[string][]corev1.ServicePort, wanted map[string]corev1.ServicePort) {
+	svc.Spec.Ports = mergeEach(groups, wanted)
+}
