@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,7 +71,7 @@ func TestEveryListNamesEveryAnalyzer(t *testing.T) {
 				t.Errorf("%s does not name %s (looked for %q)", c.where, n, c.want)
 			}
 		}
-		if !containsWord(settingsKeys, n) {
+		if !slices.Contains(settingsKeys, n) {
 			t.Errorf("analyzers.Settings has no key %q", n)
 		}
 	}
@@ -95,13 +96,4 @@ func section(t *testing.T, text, from, to string) string {
 		t.Fatalf("no %q after %q", to, from)
 	}
 	return text[i : i+j+len(to)]
-}
-
-func containsWord(list []string, w string) bool {
-	for _, x := range list {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -170,7 +171,7 @@ func TestBadInputsJSON(t *testing.T) {
 			t.Errorf("%s: error %q (%v), want %q", id, e.Error, err, want)
 		}
 		if len(tree[id]) != 1 {
-			t.Errorf("%s: want only the reconcilelint entry, got %s", id, slices.Sorted(mapKeys(tree[id])))
+			t.Errorf("%s: want only the reconcilelint entry, got %s", id, slices.Sorted(maps.Keys(tree[id])))
 		}
 	}
 	if _, ok := tree["example.com/tiny/good"]["maporder"]; !ok {
@@ -214,16 +215,6 @@ func TestBadInputsJSON(t *testing.T) {
 	}
 	if len(log.Runs[0].Results) != 1 {
 		t.Errorf("SARIF: %d results, want the good package's one", len(log.Runs[0].Results))
-	}
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

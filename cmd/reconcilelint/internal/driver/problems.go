@@ -84,7 +84,7 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 	for _, pat := range unmatched(ld.patterns, ld.roots, cwd) {
 		ps.patterns = append(ps.patterns, "pattern "+pat+": matched no packages")
 	}
-	broken := brokenByThemselves(ld.sources, lines)
+	broken, cause := brokenByThemselves(ld.sources, lines)
 	for _, p := range ld.sources {
 		lines := lines[p]
 		if !broken[p] {
@@ -117,14 +117,14 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 		if broken[p] || !p.IllTyped || isPatternError(p) || inTestBuild(p) {
 			continue
 		}
-		cause := brokenBelow(p, broken)
-		if cause == "" {
-			cause = "a package that does not build" // not expected: the loader marks ill-typed only below a broken one
+		c := cause[p]
+		if c == "" {
+			c = "a package that does not build" // not expected: the loader marks ill-typed only below a broken one
 		}
-		g := groups[cause]
+		g := groups[c]
 		if g == nil {
-			g = &blockedGroup{cause: cause}
-			groups[cause] = g
+			g = &blockedGroup{cause: c}
+			groups[c] = g
 		}
 		g.pkgs = append(g.pkgs, p)
 	}
@@ -175,10 +175,12 @@ func findProblems(ld *loaded, graph *actionGraph, cwd string) *problems {
 // broken package below them. Type errors in a package above a broken one
 // are mostly its consequences (a type that could not be imported has no
 // methods), and the go command would not compile that package either: it
-// is reported as blocked by the broken one, without them.
-func brokenByThemselves(sources []*packages.Package, lines map[*packages.Package][]errorLine) map[*packages.Package]bool {
-	broken := map[*packages.Package]bool{}
-	below := map[*packages.Package]bool{} // a broken package is among the imports, at any depth
+// is reported as blocked by the broken one, without them. cause gives,
+// for every other package with a broken package below it, the path of
+// the first one, depth first in import path order.
+func brokenByThemselves(sources []*packages.Package, lines map[*packages.Package][]errorLine) (broken map[*packages.Package]bool, cause map[*packages.Package]string) {
+	broken = map[*packages.Package]bool{}
+	cause = map[*packages.Package]string{}
 	done := map[*packages.Package]bool{}
 	var visit func(p *packages.Package)
 	visit = func(p *packages.Package) {
@@ -186,20 +188,26 @@ func brokenByThemselves(sources []*packages.Package, lines map[*packages.Package
 			return
 		}
 		done[p] = true // an import cycle (a go list error) stops here
-		for _, imp := range p.Imports {
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			imp := p.Imports[path]
 			visit(imp)
-			if broken[imp] || below[imp] {
-				below[p] = true
+			if cause[p] != "" {
+				continue
+			}
+			if broken[imp] {
+				cause[p] = imp.PkgPath
+			} else if c := cause[imp]; c != "" {
+				cause[p] = c
 			}
 		}
 		own := slices.ContainsFunc(lines[p], func(l errorLine) bool { return !l.typeErr })
 		typed := len(lines[p]) > 0
-		broken[p] = own || typed && !below[p]
+		broken[p] = own || typed && cause[p] == ""
 	}
 	for _, p := range sources {
 		visit(p)
 	}
-	return broken
+	return broken, cause
 }
 
 // rootCause follows failed prerequisites down to the error that started
@@ -272,33 +280,6 @@ func inTestBuild(p *packages.Package) bool {
 	return p.ForTest != "" || testMainOf(p) != ""
 }
 
-// brokenBelow returns the path of the first broken package among p's
-// source imports, depth first in path order, or "".
-func brokenBelow(p *packages.Package, broken map[*packages.Package]bool) string {
-	seen := map[*packages.Package]bool{}
-	var visit func(q *packages.Package) string
-	visit = func(q *packages.Package) string {
-		paths := slices.Sorted(maps.Keys(q.Imports))
-		for _, path := range paths {
-			imp := q.Imports[path]
-			if seen[imp] {
-				continue
-			}
-			seen[imp] = true
-			if broken[imp] {
-				return imp.PkgPath
-			}
-			if imp.IllTyped {
-				if c := visit(imp); c != "" {
-					return c
-				}
-			}
-		}
-		return ""
-	}
-	return visit(p)
-}
-
 // errorLines returns the errors of p, each problem once, positions
 // relative to cwd. The same syntax error comes from go list (the
 // compiler's words) and from the parser (followed by the parser's
@@ -321,10 +302,7 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []err
 	var lines []errorLine
 	typeErr := false
 	add := func(pos, msg string) {
-		line := msg
-		if pos != "" && pos != "-" {
-			line = relPos(cwd, pos) + ": " + msg
-		}
+		line := errorText(cwd, pos, msg)
 		if !slices.ContainsFunc(lines, func(l errorLine) bool { return l.text == line }) {
 			lines = append(lines, errorLine{line, line, typeErr})
 		}
@@ -338,14 +316,13 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []err
 		files[file] = true
 		add(e.Pos, e.Msg)
 	}
-	explained := len(list) > 0 || len(foreign) > 0 // something else says why an import failed
 	// With an import that go list could not provide, the type errors are
 	// mostly its consequences (a type it should have declared has no
 	// methods): the go command would not compile the package, and says
 	// only why.
 	typeErr = true
 	for _, e := range typ {
-		if len(foreign) > 0 || explained && isImportFailure(e.Msg) {
+		if len(foreign) > 0 || len(list) > 0 && isImportFailure(e.Msg) { // go list says why an import failed (a cycle)
 			continue
 		}
 		add(e.Pos, e.Msg)
@@ -371,11 +348,7 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []err
 	for _, e := range foreign {
 		// A module that cannot be had fails every import of it, each at
 		// its own position: one problem, said once in the run.
-		line := e.Msg
-		if e.Pos != "" && e.Pos != "-" {
-			line = relPos(cwd, e.Pos) + ": " + e.Msg
-		}
-		lines = append(lines, errorLine{line, e.Msg, false})
+		lines = append(lines, errorLine{errorText(cwd, e.Pos, e.Msg), e.Msg, false})
 	}
 	return lines
 }
@@ -385,6 +358,15 @@ func errorLines(p *packages.Package, foreign []packages.Error, cwd string) []err
 type errorLine struct {
 	text, key string
 	typeErr   bool
+}
+
+// errorText is an error's line: "pos: msg", the position relative to cwd,
+// or msg alone when it has no position.
+func errorText(cwd, pos, msg string) string {
+	if pos == "" || pos == "-" {
+		return msg
+	}
+	return relPos(cwd, pos) + ": " + msg
 }
 
 // isImportFailure reports whether a type error is the checker's note that
