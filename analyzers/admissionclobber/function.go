@@ -539,7 +539,7 @@ func (fn *function) reaches(o origin, pod bool, pos token.Pos) bool {
 	if o.root == nil || o.template || !(o.pod || pod) {
 		return false
 	}
-	if fn.c.live.VarReason(o.root) == live.NotLive {
+	if fn.c.live.At(o.root, pos) == live.NotLive {
 		return false
 	}
 	return o.copyVar == nil || fn.escapes(o.copyVar, pos)

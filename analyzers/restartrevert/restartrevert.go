@@ -321,7 +321,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if !ok {
 		return
 	}
-	why := c.live.VarReason(t.root)
+	why := c.live.At(t.root, lhs.Pos())
 	merge := false
 	if why == live.NotLive {
 		// dst.Spec.Template = src.Spec.Template between two existing

@@ -1,0 +1,132 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// OnlyCreatedAfter reports whether, from the use of the variable v at or
+// just after pos, the object v holds there is sent to the API server with
+// Create and with nothing that writes over a live object: the branch of
+// `if err := c.Get(ctx, key, obj); NotFound(err) { obj.Spec = ...;
+// c.Create(ctx, obj) }`, where obj is live elsewhere in the function but
+// not on this path. Any Update, Patch, CreateOrUpdate, a helper whose
+// Summary writes it, or a return of the object answers false, as does a
+// path with no Create at all.
+func (r *Result) OnlyCreatedAfter(v *types.Var, pos token.Pos) bool {
+	ref := r.refAt(v, pos)
+	if ref == nil {
+		return false
+	}
+	same := map[ssa.Value]bool{ref.X: true}
+	for changed := true; changed; {
+		changed = false
+		for x := range same {
+			for _, instr := range *referrers(x) {
+				y, ok := instr.(ssa.Value)
+				if ok && convertedFrom(y) == x && !same[y] {
+					same[y] = true
+					changed = true
+				}
+			}
+		}
+	}
+	created := false
+	seen := map[*ssa.BasicBlock]bool{}
+	var visit func(b *ssa.BasicBlock, from int) bool
+	visit = func(b *ssa.BasicBlock, from int) bool {
+		for _, instr := range b.Instrs[from:] {
+			switch in := instr.(type) {
+			case *ssa.Return:
+				for _, res := range in.Results {
+					if same[res] {
+						return false // the caller decides
+					}
+				}
+			case ssa.CallInstruction:
+				switch r.sends(in.Common(), same) {
+				case sendCreate:
+					created = true
+				case sendWrite:
+					return false
+				}
+			}
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				if !visit(s, 0) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	at := 0
+	for i, instr := range ref.Block().Instrs {
+		if instr == ref {
+			at = i
+		}
+	}
+	return visit(ref.Block(), at) && created
+}
+
+type send int
+
+const (
+	sendNone send = iota
+	sendCreate
+	sendWrite
+)
+
+// sends says what a call does with the object whose values are same.
+func (r *Result) sends(c *ssa.CallCommon, same map[ssa.Value]bool) send {
+	args := argsOf(c)
+	passed := -1
+	for i, a := range args {
+		if same[a] {
+			passed = i
+		}
+	}
+	if passed < 0 {
+		return sendNone
+	}
+	fn := calleeObject(c)
+	switch {
+	case fn == nil:
+		return sendWrite // a function value: it may write
+	case IsClientMethod(fn, "Create") || isClientsetMethod(fn, "Create"):
+		return sendCreate
+	case IsClientMethod(fn, "Update") || IsClientMethod(fn, "Patch") || isClientsetMethod(fn, "Update") || isClientsetMethod(fn, "Patch"),
+		k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch"):
+		return sendWrite
+	}
+	for _, w := range r.writers[fn] {
+		if w == passed {
+			return sendWrite
+		}
+	}
+	return sendNone
+}
+
+// refAt returns the debug reference of v at pos, or the first after it.
+func (r *Result) refAt(v *types.Var, pos token.Pos) *ssa.DebugRef {
+	var best *ssa.DebugRef
+	for _, ref := range r.refs[v] {
+		if p := ref.Expr.Pos(); p >= pos && (best == nil || p < best.Expr.Pos()) {
+			best = ref
+		}
+	}
+	return best
+}
+
+func referrers(v ssa.Value) *[]ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return refs
+	}
+	return new([]ssa.Instruction)
+}

@@ -1,0 +1,34 @@
+package flow_test
+
+import (
+	"go/ast"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/internal/repotest"
+)
+
+// probe reports, at every call probe(x) of a variable x, why x is live.
+var probe = repotest.Probe("probe", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "probe" || len(call.Args) != 1 {
+		return
+	}
+	v := astutil.RootVar(pass.TypesInfo, call.Args[0])
+	if v == nil {
+		return
+	}
+	if why := pass.ResultOf[flow.Analyzer].(*flow.Result).Var(v); why != flow.NotLive {
+		pass.Reportf(call.Pos(), "%s: %s", v.Name(), why)
+	}
+})
+
+func TestFollow(t *testing.T) {
+	repotest.Run(t, probe, "flow/follow")
+}
+
+func TestFacts(t *testing.T) {
+	repotest.Run(t, flow.Analyzer, "flow/dep")
+}

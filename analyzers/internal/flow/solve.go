@@ -1,0 +1,365 @@
+package flow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// solver propagates liveness over a package's SSA values to a fixed
+// point, in two phases. Phase one starts from what a function does itself
+// (Get, List, Update, CreateOrUpdate, the summaries of its callees) and
+// follows it backwards to where the object came from and forwards to what
+// is derived from it: what holds whoever calls the function, exported as
+// facts. Phase two adds what holds in this package's calls: a live
+// argument makes the parameter live, and an update callback's object is
+// the server's.
+type solver struct {
+	pass  *analysis.Pass
+	r     *Result
+	calls *calls
+	funcs []*ssa.Function
+
+	phase    int
+	work     []ssa.Value
+	back     map[ssa.Value]bool
+	evidence map[*ssa.Parameter]Reason        // phase one: holds for every caller
+	results  map[*ssa.Function]map[int]Reason // phase one: live results
+	impls    *implIndex                       // methods of other packages with a Summary
+	items    map[ssa.Value]bool               // a listed list's Items, and their elements
+}
+
+func newAnalysis(pass *analysis.Pass, r *Result) *solver {
+	funcs := sourceFuncs(pass, r.Pkg)
+	return &solver{
+		pass:     pass,
+		r:        r,
+		funcs:    funcs,
+		calls:    newCalls(pass, r.Pkg, funcs),
+		back:     map[ssa.Value]bool{},
+		evidence: map[*ssa.Parameter]Reason{},
+		results:  map[*ssa.Function]map[int]Reason{},
+		items:    map[ssa.Value]bool{},
+	}
+}
+
+func (s *solver) solve() {
+	s.phase = 1
+	for _, fn := range s.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					s.seed(call)
+				}
+			}
+		}
+	}
+	s.drain()
+	s.phase = 2
+	for _, fn := range s.funcs {
+		s.callback(fn)
+	}
+	for v := range s.r.live {
+		s.work = append(s.work, v) // revisit with the calls' forward edges
+	}
+	s.drain()
+}
+
+// mark records that v is live for why, unless it already is.
+func (s *solver) mark(v ssa.Value, why Reason) {
+	if v == nil || why == NotLive {
+		return
+	}
+	if old, ok := s.r.live[v]; ok {
+		if why < old {
+			s.r.live[v] = why // a better reason; what follows is derived all the same
+		}
+		return
+	}
+	switch v.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Builtin, *ssa.Global:
+		return // not an object of the function's
+	}
+	s.r.live[v] = why
+	s.work = append(s.work, v)
+}
+
+// evident records that v must be the server's copy (it is read into or
+// written back), and follows v back to where it came from: through
+// conversions, phis, variables captured or boxed, and the parameters of
+// its function to the arguments of the calls in the package.
+func (s *solver) evident(v ssa.Value, why Reason) {
+	if v == nil || s.back[v] {
+		return
+	}
+	s.back[v] = true
+	s.mark(v, why)
+	if x := convertedFrom(v); x != nil {
+		s.evident(x, why)
+		return
+	}
+	switch x := v.(type) {
+	case *ssa.TypeAssert:
+		s.evident(x.X, why)
+	case *ssa.Extract:
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+			s.evident(ta.X, why)
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL && isCell(x.X) {
+			s.evident(x.X, why)
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			s.evident(e, why)
+		}
+	case *ssa.Alloc:
+		// A variable's cell (captured, or its address taken): what is
+		// stored into it.
+		for _, ref := range *x.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == x {
+				s.evident(st.Val, why)
+			}
+		}
+	case *ssa.FreeVar:
+		for _, b := range s.calls.bindings(x) {
+			s.evident(b, why)
+		}
+	case *ssa.Parameter:
+		if s.phase == 1 {
+			if _, ok := s.evidence[x]; !ok {
+				s.evidence[x] = why
+			}
+		}
+		i := sigIndex(x)
+		if i < 0 {
+			return // the receiver
+		}
+		for _, site := range s.calls.sites(x.Parent()) {
+			if args := argsOf(site.Common()); i < len(args) {
+				s.evident(args[i], why)
+			}
+		}
+	}
+}
+
+func (s *solver) drain() {
+	for len(s.work) > 0 {
+		v := s.work[len(s.work)-1]
+		s.work = s.work[:len(s.work)-1]
+		s.forward(v)
+	}
+}
+
+// forward marks what is derived from the live value v.
+func (s *solver) forward(v ssa.Value) {
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, instr := range *refs {
+		if s.item(v, instr) {
+			continue
+		}
+		switch x := instr.(type) {
+		case *ssa.Phi, *ssa.TypeAssert, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.Slice, *ssa.FieldAddr, *ssa.Field:
+			s.mark(x.(ssa.Value), Derived)
+		case *ssa.Extract:
+			if _, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+				s.mark(x, Derived)
+			}
+		case *ssa.IndexAddr:
+			if x.X == v {
+				s.mark(x, Derived)
+			}
+		case *ssa.Index:
+			if x.X == v {
+				s.mark(x, Derived)
+			}
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				s.mark(x, Derived)
+			}
+		case *ssa.Store:
+			if x.Val == v && isCell(x.Addr) {
+				s.mark(x.Addr, Derived)
+			}
+		case *ssa.MakeClosure:
+			fn := x.Fn.(*ssa.Function)
+			for j, b := range x.Bindings {
+				if b == v && j < len(fn.FreeVars) {
+					s.mark(fn.FreeVars[j], Derived)
+				}
+			}
+		case *ssa.Return:
+			for i, res := range x.Results {
+				if res == v {
+					s.result(x.Parent(), i, s.r.live[v])
+				}
+			}
+		case ssa.CallInstruction:
+			s.call(x, v)
+		}
+	}
+}
+
+// item follows a listed list into its Items and their elements, which are
+// read with List as much as the list: `for _, p := range list.Items`,
+// `item := &list.Items[i]`. It reports whether instr was such a step.
+func (s *solver) item(v ssa.Value, instr ssa.Instruction) bool {
+	var x ssa.Value
+	switch in := instr.(type) {
+	case *ssa.FieldAddr:
+		if s.r.live[v] == ReadByGet && fieldName(in.X.Type(), in.Field, true) == "Items" {
+			x = in
+		}
+	case *ssa.Field:
+		if s.r.live[v] == ReadByGet && fieldName(in.X.Type(), in.Field, false) == "Items" {
+			x = in
+		}
+	case *ssa.UnOp:
+		if s.items[v] && in.Op == token.MUL {
+			x = in
+		}
+	case *ssa.IndexAddr:
+		if s.items[v] && in.X == v {
+			x = in
+		}
+	case *ssa.Index:
+		if s.items[v] && in.X == v {
+			x = in
+		}
+	case *ssa.Slice:
+		if s.items[v] {
+			x = in
+		}
+	}
+	if x == nil {
+		return false
+	}
+	s.items[x] = true
+	s.mark(x, ReadByGet)
+	return true
+}
+
+// fieldName returns the name of field i of the struct t (or *t, if ptr).
+func fieldName(t types.Type, i int, ptr bool) string {
+	if ptr {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			return ""
+		}
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// result records that fn's result i can be live, and marks the calls of fn
+// in the package.
+func (s *solver) result(fn *ssa.Function, i int, why Reason) {
+	if s.phase == 1 {
+		m := s.results[fn]
+		if m == nil {
+			m = map[int]Reason{}
+			s.results[fn] = m
+		}
+		if _, ok := m[i]; !ok {
+			m[i] = why
+		}
+	}
+	for _, site := range s.calls.sites(fn) {
+		markResult(s, site, i, Derived)
+	}
+}
+
+// call follows the live value v into the call where it is the receiver or
+// an argument.
+func (s *solver) call(site ssa.CallInstruction, v ssa.Value) {
+	c := site.Common()
+	if recv := receiverOf(c); recv == v {
+		if fn := calleeObject(c); fn != nil && (isDeepCopy(fn) || isAccessor(fn)) {
+			markResult(s, site, 0, Derived) // live.DeepCopy(), workload.PodTemplate()
+		}
+	}
+	if s.phase < 2 {
+		return
+	}
+	for i, arg := range argsOf(c) {
+		if arg != v {
+			continue
+		}
+		for _, callee := range s.calls.callees(site) {
+			if ps := sigParams(callee); i < len(ps) && isObjectLike(ps[i].Type()) {
+				s.mark(ps[i], LiveArgument)
+			}
+		}
+	}
+}
+
+// callback marks the object parameters of fn, a function literal that
+// returns nothing and is handed to other code (a call argument, a struct
+// field): a reconcile framework's update callback, which receives the
+// object it read and mutates it in place. A callback that builds an
+// object returns it, so it is not matched.
+func (s *solver) callback(fn *ssa.Function) {
+	if fn.Parent() == nil || fn.Signature.Results().Len() > 0 || !s.calls.handed(fn) {
+		return
+	}
+	for _, p := range fn.Params {
+		if isGenericObject(p.Type()) {
+			s.mark(p, Callback)
+		}
+	}
+}
+
+// markResult marks result i of the call site.
+func markResult(s *solver, site ssa.CallInstruction, i int, why Reason) {
+	call, ok := site.(*ssa.Call)
+	if !ok {
+		return // go and defer have no results
+	}
+	if call.Common().Signature().Results().Len() == 1 {
+		if i == 0 {
+			s.mark(call, why)
+		}
+		return
+	}
+	for _, ref := range *call.Referrers() {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index == i {
+			s.mark(ex, why)
+		}
+	}
+}
+
+// convertedFrom returns the value that v converts without copying the
+// object (to an interface, between interfaces, to a named type), or nil.
+func convertedFrom(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	case *ssa.ChangeType:
+		return x.X
+	}
+	return nil
+}
+
+// isCell reports whether v is the address of a local variable: an Alloc,
+// or a free variable captured by reference.
+func isCell(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		return true
+	case *ssa.FreeVar:
+		_, ok := x.Type().Underlying().(*types.Pointer)
+		return ok
+	}
+	return false
+}

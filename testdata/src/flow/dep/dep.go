@@ -1,0 +1,48 @@
+// Package dep holds helpers that another package calls with its objects;
+// what they do with them reaches the callers as facts.
+package dep
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Fetch reads into the object it is given.
+func Fetch(ctx context.Context, c client.Client, key client.ObjectKey, obj client.Object) error { // want Fetch:`flow\[\{3 read with Get or List\}\]\[\]`
+	return c.Get(ctx, key, obj)
+}
+
+// Current returns the server's Deployment.
+func Current(ctx context.Context, c client.Client, key client.ObjectKey) (*appsv1.Deployment, error) { // want Current:`flow\[\]\[\{0 read with Get or List\}\]`
+	dep := &appsv1.Deployment{}
+	err := c.Get(ctx, key, dep)
+	return dep, err
+}
+
+// Save writes back what it is given, through a closure run later.
+func Save[T client.Object](c client.Client, obj T) func(context.Context) error { // want Save:`flow\[\{1 written back with Update or Patch\}\]\[\]`
+	return func(ctx context.Context) error { return c.Update(ctx, obj) }
+}
+
+// Build makes a new object: nothing to say.
+func Build(name string) *appsv1.Deployment {
+	dep := &appsv1.Deployment{}
+	dep.Name = name
+	return dep
+}
+
+// Sink is implemented below; its Put updates.
+type Sink interface {
+	Put(ctx context.Context, obj client.Object) error
+}
+
+type updater struct{ c client.Client }
+
+// NewSink returns the package's Sink.
+func NewSink(c client.Client) Sink { return updater{c} }
+
+func (u updater) Put(ctx context.Context, obj client.Object) error { // want Put:`flow\[\{1 written back with Update or Patch\}\]\[\]`
+	return u.c.Update(ctx, obj)
+}

@@ -1,0 +1,150 @@
+// Package follow: live objects through the SSA form of a package.
+package follow
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"flow/dep"
+)
+
+// probe reports the liveness of its argument (see flow_test.go).
+func probe(any) {}
+
+// A type switch: each case's variable is the switched object.
+func typeSwitch(ctx context.Context, c client.Client, obj client.Object) {
+	_ = c.Get(ctx, client.ObjectKeyFromObject(obj), obj)
+	switch o := obj.(type) {
+	case *appsv1.Deployment:
+		probe(o) // want `o: derived from a live object`
+	case *corev1.Pod:
+		probe(o) // want `o: derived from a live object`
+	}
+}
+
+// A closure made by a factory, with the factory's parameter captured.
+func factory(obj client.Object) func() {
+	return func() {
+		probe(obj) // want `obj: passed live objects by its callers`
+	}
+}
+
+func useFactory(ctx context.Context, c client.Client, key client.ObjectKey) {
+	pod := &corev1.Pod{}
+	_ = c.Get(ctx, key, pod)
+	factory(pod)()
+}
+
+// A phi: either branch may hold the live object.
+func phi(ctx context.Context, c client.Client, key client.ObjectKey, desired *appsv1.Deployment, found bool) {
+	obj := desired
+	if found {
+		current := &appsv1.Deployment{}
+		_ = c.Get(ctx, key, current)
+		obj = current
+	}
+	probe(obj) // want `obj: read with Get or List`
+}
+
+// A helper of this package returning what it read.
+func current(ctx context.Context, c client.Client, key client.ObjectKey) (*corev1.Pod, error) {
+	pod := &corev1.Pod{}
+	if err := c.Get(ctx, key, pod); err != nil {
+		return nil, err
+	}
+	return pod, nil
+}
+
+func useCurrent(ctx context.Context, c client.Client, key client.ObjectKey) {
+	pod, _ := current(ctx, c, key)
+	probe(pod) // want `pod: derived from a live object`
+}
+
+// Helpers of another package, through their facts.
+func useDep(ctx context.Context, c client.Client, key client.ObjectKey) {
+	sts := &appsv1.StatefulSet{}
+	_ = dep.Fetch(ctx, c, key, sts)
+	probe(sts) // want `sts: read with Get or List`
+
+	d, _ := dep.Current(ctx, c, key)
+	probe(d) // want `d: read with Get or List`
+
+	saved := &appsv1.DaemonSet{}
+	save := dep.Save(c, saved)
+	probe(saved) // want `saved: written back with Update or Patch`
+	_ = save(ctx)
+
+	built := dep.Build("x")
+	probe(built) // a new object: silent
+
+	pod := &corev1.Pod{}
+	_ = dep.NewSink(c).Put(ctx, pod)
+	probe(pod) // want `pod: written back with Update or Patch`
+}
+
+// An interface of this package and its implementation here.
+type writer interface{ write(ctx context.Context, obj client.Object) }
+
+type direct struct{ c client.Client }
+
+func (d direct) write(ctx context.Context, obj client.Object) { _ = d.c.Update(ctx, obj) }
+
+func useWriter(ctx context.Context, w writer) {
+	svc := &corev1.Service{}
+	w.write(ctx, svc)
+	probe(svc) // want `svc: written back with Update or Patch`
+}
+
+// A function value: a struct of callbacks, run by the package.
+type hooks struct {
+	mutate func(obj client.Object)
+}
+
+func run(ctx context.Context, c client.Client, key client.ObjectKey, h hooks) {
+	cm := &corev1.ConfigMap{}
+	_ = c.Get(ctx, key, cm)
+	h.mutate(cm)
+}
+
+func mutateLabels(obj client.Object) {
+	probe(obj) // want `obj: passed live objects by its callers`
+}
+
+func useHooks(ctx context.Context, c client.Client, key client.ObjectKey) {
+	run(ctx, c, key, hooks{mutate: mutateLabels})
+}
+
+// A generic helper: the type parameter's value is read into.
+func get[T client.Object](ctx context.Context, c client.Client, key client.ObjectKey, obj T) T {
+	_ = c.Get(ctx, key, obj)
+	return obj
+}
+
+func useGeneric(ctx context.Context, c client.Client, key client.ObjectKey) {
+	secret := get(ctx, c, key, &corev1.Secret{})
+	probe(secret) // want `secret: derived from a live object`
+	target := &corev1.Secret{}
+	get(ctx, c, key, target)
+	probe(target) // want `target: read with Get or List`
+}
+
+// CreateOrUpdate's object, captured by reference in the mutate closure.
+func mutate(ctx context.Context, c client.Client) {
+	var sa *corev1.ServiceAccount
+	sa = &corev1.ServiceAccount{}
+	_, _ = controllerutil.CreateOrUpdate(ctx, c, sa, func() error {
+		probe(sa) // want `sa: the object of a CreateOrUpdate mutate function`
+		return nil
+	})
+}
+
+// Only created: silent.
+func created(ctx context.Context, c client.Client) {
+	pod := &corev1.Pod{}
+	_ = c.Create(ctx, pod)
+	probe(pod)
+}
