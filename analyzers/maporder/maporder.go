@@ -10,7 +10,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
@@ -42,7 +42,7 @@ func New(cfg Config) *analysis.Analyzer {
 			return nil, err
 		}
 		return run(pass, cfg)
-	}, []*analysis.Analyzer{funcs.Analyzer}, new(orderFact))
+	}, []*analysis.Analyzer{funcs.Analyzer, flow.Analyzer}, new(orderFact))
 	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
 		"comma-separated package path prefixes whose struct types count as Kubernetes API types")
 	return a
@@ -53,6 +53,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		return nil, nil // fast path: these libraries are known from tables, not summaries
 	}
 	p := &pkgState{
+		flow:       pass.ResultOf[flow.Analyzer].(*flow.Result),
 		pass:       pass,
 		api:        k8s.NewAPITypes(cfg.APIPackages),
 		summaries:  make(map[*types.Func]*summary),
@@ -114,7 +115,7 @@ const maxRounds = 6
 // pkgState is the per-package analysis state.
 type pkgState struct {
 	graph      *funcs.Graph
-	fate       *fate.Tracer // built when a finding asks
+	flow       *flow.Result // where objects go
 	pass       *analysis.Pass
 	api        *k8s.APITypes
 	summaries  map[*types.Func]*summary

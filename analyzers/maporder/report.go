@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -66,16 +65,8 @@ func (p *pkgState) churns(f *finding) bool {
 		if sk.object == nil {
 			return true // an apply configuration, a writer, a helper's sink
 		}
-		if p.fate == nil {
-			p.fate = fate.New(p.pass.TypesInfo, p.graph)
-		}
-		var dest fate.Set
-		if _, ok := sk.object.(*ast.CompositeLit); ok {
-			dest = p.fate.Expr(sk.decl, sk.object)
-		} else {
-			dest = p.fate.Root(sk.decl, sk.object)
-		}
-		if dest.Churns() {
+		_, lit := sk.object.(*ast.CompositeLit)
+		if p.flow.Where(sk.object, !lit).Set.Churns() {
 			return true
 		}
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/fate"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
@@ -28,7 +28,7 @@ var Analyzer = New()
 
 // New returns a fresh timechurn analyzer (it has no settings).
 func New() *analysis.Analyzer {
-	return directive.New("timechurn", doc, run, []*analysis.Analyzer{funcs.Analyzer}, new(stampFact))
+	return directive.New("timechurn", doc, run, []*analysis.Analyzer{funcs.Analyzer, flow.Analyzer}, new(stampFact))
 }
 
 // maxRounds bounds the summary fixed point: a chain of helpers in one
@@ -65,7 +65,7 @@ func (f *stampFact) String() string {
 type pkgState struct {
 	pass       *analysis.Pass
 	graph      *funcs.Graph
-	fate       *fate.Tracer
+	flow       *flow.Result // where objects go
 	summaries  map[*types.Func]*stampFact
 	changed    bool
 	clocks     map[*types.Func]bool       // clocks and other packages' stamping helpers used here
@@ -111,7 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !k8s.DependsOn(pass.Pkg, k8s.MetaV1) && !k8s.DependsOn(pass.Pkg, "time") {
 		return nil, nil // no clock can reach an object
 	}
-	p := &pkgState{pass: pass, summaries: map[*types.Func]*stampFact{},
+	p := &pkgState{pass: pass, flow: pass.ResultOf[flow.Analyzer].(*flow.Result), summaries: map[*types.Func]*stampFact{},
 		fns: map[*ast.FuncDecl]*fnState{}, guardedFns: map[*ast.FuncDecl]bool{},
 		parents: astutil.ParentMaps{}}
 	// Fast path: a package that calls no clock and no helper of another
@@ -436,19 +436,16 @@ func (f *fnState) findings() []analysis.Diagnostic {
 // sent returns the write that sends the object a store stamps, or nil when
 // it is only created, encoded, or not seen sent: no churn is shown.
 func (f *fnState) sent(st store) *ast.CallExpr {
-	if f.p.fate == nil {
-		f.p.fate = fate.New(f.info(), f.p.graph)
-	}
-	dest := f.p.fate.Where(f.fd, st.object, !st.apply)
-	if st.apply && dest.Set&fate.Written == 0 {
+	dest := f.p.flow.Where(st.object, !st.apply)
+	if st.apply && dest.Set&flow.Written == 0 {
 		// b.WithX(now) on a builder held in a variable: follow the builder.
 		if call, ok := st.object.(*ast.CallExpr); ok {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				dest = f.p.fate.Where(f.fd, sel.X, true)
+				dest = f.p.flow.Where(sel.X, true)
 			}
 		}
 	}
-	if dest.Set&fate.Written == 0 {
+	if dest.Set&flow.Written == 0 {
 		return nil
 	}
 	return dest.Write

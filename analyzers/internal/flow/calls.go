@@ -57,6 +57,9 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 					callee := mc.Fn.(*ssa.Function)
 					c.closures[callee] = append(c.closures[callee], mc)
 				}
+				if _, ok := instr.(*ssa.DebugRef); ok {
+					continue // a name, not a use
+				}
 				var ops [8]*ssa.Value
 				for i, op := range instr.Operands(ops[:0]) {
 					f, ok := (*op).(*ssa.Function)

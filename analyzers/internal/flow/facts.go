@@ -14,9 +14,21 @@ import (
 // back (so the caller's argument is the server's copy), and which results
 // are read from the server. Indexes count the parameters and results as
 // they are written, without the receiver.
+//
+// Sends says, for the parameters of an exported function or method that
+// can hold an object, where the function sends what it is given (see
+// Where): a caller in another package follows its object into the call
+// with it. A parameter whose destinations include Unknown is left out.
 type Summary struct {
 	Params  []Slot
 	Results []Slot
+	Sends   []Send
+}
+
+// A Send is where a parameter's object goes.
+type Send struct {
+	Index int
+	To    Set
 }
 
 // A Slot is a parameter or result and why it is live.
@@ -27,7 +39,12 @@ type Slot struct {
 
 func (*Summary) AFact() {}
 
-func (s *Summary) String() string { return fmt.Sprintf("flow%v%v", s.Params, s.Results) }
+func (s *Summary) String() string {
+	if len(s.Sends) == 0 {
+		return fmt.Sprintf("flow%v%v", s.Params, s.Results)
+	}
+	return fmt.Sprintf("flow%v%v sends%v", s.Params, s.Results, s.Sends)
+}
 
 // export records the Summary of every declared function of the package
 // for which phase one found something.
@@ -47,7 +64,10 @@ func (s *solver) export() {
 		for i, why := range s.results[fn] {
 			sum.Results = append(sum.Results, Slot{i, why})
 		}
-		if len(sum.Params) == 0 && len(sum.Results) == 0 {
+		if obj.Exported() {
+			sum.Sends = s.sends(fn)
+		}
+		if len(sum.Params) == 0 && len(sum.Results) == 0 && len(sum.Sends) == 0 {
 			continue
 		}
 		slices.SortFunc(sum.Results, func(a, b Slot) int { return cmp.Compare(a.Index, b.Index) })
@@ -55,9 +75,34 @@ func (s *solver) export() {
 	}
 }
 
+// sends returns where fn sends the objects it is given.
+func (s *solver) sends(fn *ssa.Function) []Send {
+	var out []Send
+	for i, p := range sigParams(fn) {
+		if !isObjectLike(p.Type()) && !isContainer(p.Type()) {
+			continue
+		}
+		w := &walk{r: s.r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{fn: true}}
+		w.follow(p)
+		if w.out&Unknown == 0 {
+			out = append(out, Send{i, w.out})
+		}
+	}
+	return out
+}
+
+// isContainer reports whether t is a slice or a map.
+func isContainer(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
 // writer records that fn writes back its parameter p.Index, if it does.
 func (s *solver) writer(fn *types.Func, p Slot) {
-	if (p.Why == Written || p.Why == MutateFunction) && !slices.Contains(s.r.writers[fn], p.Index) {
+	if (p.Why == WrittenBack || p.Why == MutateFunction) && !slices.Contains(s.r.writers[fn], p.Index) {
 		s.r.writers[fn] = append(s.r.writers[fn], p.Index)
 	}
 }
@@ -78,6 +123,35 @@ func (s *solver) summaries(c *ssa.CallCommon, fn *types.Func) []*Summary {
 		return nil
 	}
 	return s.factImpls().of(fn)
+}
+
+// sendsOf says where a call of a function of another package sends x,
+// passed as one of args, when the Summary of every function the call
+// may run says.
+func (r *Result) sendsOf(c *ssa.CallCommon, args []ssa.Value, x ssa.Value) (Set, bool) {
+	sums := r.summaryOf[c]
+	if len(sums) == 0 {
+		return 0, false
+	}
+	var out Set
+	for i, a := range args {
+		if a != x {
+			continue
+		}
+		for _, sum := range sums {
+			found := false
+			for _, snd := range sum.Sends {
+				if snd.Index == i {
+					out |= snd.To
+					found = true
+				}
+			}
+			if !found {
+				return 0, false
+			}
+		}
+	}
+	return out, true
 }
 
 // factImpls indexes, once per package, the methods of other packages that

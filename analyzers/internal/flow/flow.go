@@ -59,8 +59,10 @@
 package flow
 
 import (
+	"go/ast"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -87,7 +89,7 @@ const (
 	ReadByGet             // target of client.Reader.Get, or an item of a listed list
 	ClientsetGet          // result of a typed clientset Get
 	MutateFunction        // object of controllerutil.CreateOrUpdate/CreateOrPatch
-	Written               // passed to Update or Patch
+	WrittenBack           // passed to Update or Patch
 	LiveArgument          // parameter receiving live objects from callers
 	Derived               // copied or taken from a live value
 	Callback              // object parameter of an update callback
@@ -101,7 +103,7 @@ func (r Reason) String() string {
 		return "read with a clientset Get"
 	case MutateFunction:
 		return "the object of a CreateOrUpdate mutate function"
-	case Written:
+	case WrittenBack:
 		return "written back with Update or Patch"
 	case LiveArgument:
 		return "passed live objects by its callers"
@@ -124,10 +126,23 @@ func IsRead(why Reason) bool {
 type Result struct {
 	// Pkg is the package's SSA form, or nil when it names no Kubernetes
 	// object and was not built.
-	Pkg  *ssa.Package
-	live map[ssa.Value]Reason
-	vars map[*types.Var]Reason
-	refs map[*types.Var][]*ssa.DebugRef
+	Pkg   *ssa.Package
+	live  map[ssa.Value]Reason
+	vars  map[*types.Var]Reason
+	refs  map[*types.Var][]*ssa.DebugRef
+	info  *types.Info
+	funcs []*ssa.Function
+	graph *calls
+
+	indexOnce sync.Once // the rest is built on the first question of Where
+	exprs     map[ast.Expr][]*ssa.DebugRef
+	values    map[*types.Var][]ssa.Value
+	callExprs map[ssa.Value]*ast.CallExpr
+	constOnce sync.Once
+	constUses map[*ssa.Const][]ssa.Instruction
+
+	summaryOf map[*ssa.CallCommon][]*Summary // calls of other packages' functions with a Summary
+
 	// writers holds, for the functions a call may run (of the package,
 	// or of others through their Summary), the parameters they write
 	// back or read into.
@@ -144,12 +159,13 @@ func (r *Result) Value(v ssa.Value) Reason { return r.live[v] }
 func (r *Result) Var(v *types.Var) Reason { return r.vars[v] }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := &Result{live: map[ssa.Value]Reason{}, vars: map[*types.Var]Reason{}, refs: map[*types.Var][]*ssa.DebugRef{}, writers: map[*types.Func][]int{}}
+	r := &Result{info: pass.TypesInfo, live: map[ssa.Value]Reason{}, vars: map[*types.Var]Reason{}, refs: map[*types.Var][]*ssa.DebugRef{}, writers: map[*types.Func][]int{}, summaryOf: map[*ssa.CallCommon][]*Summary{}}
 	if k8s.Irrelevant(pass) {
 		return r, nil // fast path: no Kubernetes object can be named here
 	}
 	r.Pkg = build(pass)
 	a := newAnalysis(pass, r)
+	r.funcs, r.graph = a.funcs, a.calls
 	a.solve()
 	a.export()
 	r.varsFrom(a.funcs)

@@ -25,10 +25,36 @@ var probe = repotest.Probe("probe", []*analysis.Analyzer{flow.Analyzer}, func(pa
 	}
 })
 
+// where reports, at every call where(x), where the object of x goes.
+var where = repotest.Probe("where", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "where" || len(call.Args) != 1 {
+		return
+	}
+	pass.Reportf(call.Pos(), "%s", pass.ResultOf[flow.Analyzer].(*flow.Result).Where(call.Args[0], true).Set)
+})
+
+func TestWhere(t *testing.T) {
+	repotest.Run(t, where, "flow/dest")
+}
+
+func TestChurns(t *testing.T) {
+	for _, c := range []struct {
+		s    flow.Set
+		want bool
+	}{
+		{0, true}, {flow.Created, false}, {flow.Exported, false}, {flow.Created | flow.Exported, false},
+		{flow.Created | flow.Written, true}, {flow.Compared, true}, {flow.Unknown | flow.Exported, true},
+	} {
+		if got := c.s.Churns(); got != c.want {
+			t.Errorf("%v.Churns() = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
 func TestFollow(t *testing.T) {
 	repotest.Run(t, probe, "flow/follow")
 }
 
 func TestFacts(t *testing.T) {
-	repotest.Run(t, flow.Analyzer, "flow/dep")
+	repotest.Run(t, flow.Analyzer, "flow/dep", "flow/queue")
 }

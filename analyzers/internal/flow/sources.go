@@ -38,17 +38,21 @@ func (s *solver) seed(site ssa.CallInstruction) {
 	case (k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")) && len(args) >= 3:
 		s.evident(args[2], MutateFunction)
 	case IsClientMethod(fn, "Update") && len(args) >= 2:
-		s.evident(args[1], Written)
+		s.evident(args[1], WrittenBack)
 	case IsClientMethod(fn, "Patch") && len(args) >= 3 && !isApplyPatch(args[2]):
-		s.evident(args[1], Written) // a server-side apply patch sends a desired object
+		s.evident(args[1], WrittenBack) // a server-side apply patch sends a desired object
 	case isClientsetMethod(fn, "Update") || isClientsetMethod(fn, "Patch"):
 		if len(args) >= 2 && isObjectLike(args[1].Type()) {
-			s.evident(args[1], Written)
+			s.evident(args[1], WrittenBack)
 		}
 	case isClientsetMethod(fn, "Get"):
 		markResult(s, site, 0, ClientsetGet)
 	default:
-		for _, sum := range s.summaries(c, fn) {
+		sums := s.summaries(c, fn)
+		if len(sums) > 0 {
+			s.r.summaryOf[c] = sums
+		}
+		for _, sum := range sums {
 			for _, p := range sum.Params {
 				if p.Index < len(args) {
 					s.evident(args[p.Index], p.Why)

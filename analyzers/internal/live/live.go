@@ -40,7 +40,7 @@ const (
 	ReadByGet      = flow.ReadByGet
 	ClientsetGet   = flow.ClientsetGet
 	MutateFunction = flow.MutateFunction
-	Written        = flow.Written
+	Written        = flow.WrittenBack
 	LiveArgument   = flow.LiveArgument
 	Derived        = flow.Derived
 	Callback       = flow.Callback

@@ -1,0 +1,531 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// A Set is a set of destinations: where an object the operator builds
+// goes.
+type Set uint8
+
+const (
+	Written  Set = 1 << iota // Update, Patch, Apply, CreateOrUpdate/CreateOrPatch
+	Compared                 // DeepEqual, cmp.Equal/Diff, ==, !=
+	Created                  // Create
+	Exported                 // encoded (JSON, YAML) or printed
+	Unknown                  // anything else, or past the bound
+)
+
+func (s Set) String() string {
+	if s == 0 {
+		return "nowhere"
+	}
+	var parts []string
+	for i, name := range []string{"written", "compared", "created", "exported", "unknown"} {
+		if s&(1<<i) != 0 {
+			parts = append(parts, name)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// Churns reports whether an object with these destinations may be sent
+// again or compared: anything but only created or exported. An object
+// whose destination was not seen at all (built and dropped, returned by a
+// function nobody here calls) may churn: silence needs evidence.
+func (s Set) Churns() bool { return s == 0 || s&^(Created|Exported) != 0 }
+
+// Depth bounds how many functions (callees given the object, callers
+// given it back) are followed from one start: past it, the destination is
+// Unknown.
+const Depth = 8
+
+// maxSteps bounds the values visited from one start.
+const maxSteps = 4096
+
+// Dest is where an object goes, and the first call that writes it (an
+// Update, Patch, Apply or CreateOrUpdate) when there is one.
+type Dest struct {
+	Set   Set
+	Write *ast.CallExpr
+}
+
+// Where returns where the object of e goes: the value of e, or with root,
+// the object held by the variable at the root of e (obj for
+// obj.Spec.Env). The value is followed through the package's SSA form:
+// into the objects, lists and maps it is stored in (a literal it is part
+// of, a pointer into another object, an append), phis and conversions,
+// closures that capture it, the functions of the package it is passed to
+// or returned from (Depth of them), and the calls that decide: a write,
+// Create, a comparison, an encoder or printer, a helper of another
+// package whose Summary says. Anything else is Unknown, as is a parameter
+// (its caller may do anything with it) or a value the engine has no SSA
+// value for.
+func (r *Result) Where(e ast.Expr, root bool) Dest {
+	if r.Pkg == nil {
+		return Dest{Set: Unknown}
+	}
+	r.indexOnce.Do(r.index)
+	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
+	if root {
+		v := astutil.RootVar(r.info, e)
+		var vals []ssa.Value
+		if v != nil {
+			vals = r.values[v]
+		}
+		if len(vals) == 0 {
+			return Dest{Set: Unknown} // a package variable, or never used
+		}
+		for _, x := range vals {
+			// Its uses, and the object it is part of or points into
+			// (obj := &outer.Inner shares outer's destinations).
+			w.follow(x)
+			w.into(x)
+		}
+	} else {
+		refs := r.exprs[ast.Unparen(e)]
+		if len(refs) == 0 {
+			return Dest{Set: Unknown}
+		}
+		for _, ref := range refs {
+			w.follow(ref.X)
+		}
+	}
+	return Dest{Set: w.out, Write: w.write}
+}
+
+// uses returns the instructions that use x. A constant (the zero value
+// a variable starts with) keeps no list of them: its function is scanned.
+func (r *Result) uses(x ssa.Value) []ssa.Instruction {
+	if refs := x.Referrers(); refs != nil {
+		return *refs
+	}
+	c, ok := x.(*ssa.Const)
+	if !ok {
+		return nil
+	}
+	r.constOnce.Do(func() {
+		r.constUses = map[*ssa.Const][]ssa.Instruction{}
+		for _, fn := range r.funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					var ops [8]*ssa.Value
+					for _, op := range instr.Operands(ops[:0]) {
+						if k, ok := (*op).(*ssa.Const); ok {
+							r.constUses[k] = append(r.constUses[k], instr)
+						}
+					}
+				}
+			}
+		}
+	})
+	return r.constUses[c]
+}
+
+// index maps expressions and variables to their SSA values, on the first
+// question: most packages never ask one.
+func (r *Result) index() {
+	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
+	r.values = map[*types.Var][]ssa.Value{}
+	r.callExprs = map[ssa.Value]*ast.CallExpr{}
+	add := func(v *types.Var, x ssa.Value) {
+		r.values[v] = append(r.values[v], x)
+	}
+	for _, fn := range r.funcs {
+		for _, p := range fn.Params {
+			if v, ok := p.Object().(*types.Var); ok {
+				add(v, p)
+			}
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ref, ok := instr.(*ssa.DebugRef)
+				if !ok {
+					continue
+				}
+				r.exprs[ref.Expr] = append(r.exprs[ref.Expr], ref)
+				if call, ok := ref.Expr.(*ast.CallExpr); ok {
+					r.callExprs[ref.X] = call
+				}
+				if v, ok := ref.Object().(*types.Var); ok {
+					if _, global := ref.X.(*ssa.Global); global {
+						continue // a package variable: anyone may send it
+					}
+					if ref.IsAddr {
+						for _, use := range *referrers(ref.X) {
+							if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+								add(v, load)
+							}
+						}
+					} else {
+						add(v, ref.X)
+					}
+				}
+			}
+		}
+	}
+}
+
+type walk struct {
+	r      *Result
+	budget int
+	steps  int
+	seen   map[ssa.Value]bool
+	fns    map[*ssa.Function]bool
+	out    Set
+	write  *ast.CallExpr
+}
+
+// enter spends one function of the budget; past it the walk gives
+// Unknown.
+func (w *walk) enter(fn *ssa.Function) bool {
+	if w.fns[fn] {
+		return false
+	}
+	w.fns[fn] = true
+	if w.budget == 0 {
+		w.out |= Unknown
+		return false
+	}
+	w.budget--
+	return true
+}
+
+// follow visits the uses of x, a value holding (part of) the object.
+func (w *walk) follow(x ssa.Value) {
+	if x == nil || w.seen[x] || !carries(x.Type()) {
+		return
+	}
+	w.seen[x] = true
+	if w.steps++; w.steps > maxSteps {
+		w.out |= Unknown
+		return
+	}
+	for _, instr := range w.r.uses(x) {
+		switch in := instr.(type) {
+		case *ssa.DebugRef, *ssa.If, *ssa.Jump, *ssa.Panic, *ssa.RunDefers:
+		case *ssa.Phi, *ssa.TypeAssert, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.Convert,
+			*ssa.Slice, *ssa.FieldAddr, *ssa.Field, *ssa.IndexAddr, *ssa.Index, *ssa.Extract, *ssa.Lookup,
+			*ssa.UnOp, *ssa.Range, *ssa.Next:
+			w.follow(in.(ssa.Value)) // a part of it, or the same object
+		case *ssa.Store:
+			if in.Val == x {
+				w.into(in.Addr) // stored into another object or a variable
+			}
+			// else: a write into the object, not a destination
+		case *ssa.MapUpdate:
+			if in.Value == x {
+				w.into(in.Map)
+			}
+		case *ssa.BinOp:
+			if in.Op == token.EQL || in.Op == token.NEQ {
+				w.out |= Compared
+			}
+		case *ssa.MakeClosure:
+			fn := in.Fn.(*ssa.Function)
+			for j, b := range in.Bindings {
+				if b == x && j < len(fn.FreeVars) {
+					w.follow(fn.FreeVars[j])
+				}
+			}
+		case *ssa.Return:
+			w.returned(in, x)
+		case ssa.CallInstruction:
+			w.call(in, x)
+		default:
+			w.out |= Unknown // sent on a channel, stored in a global, ...
+		}
+	}
+}
+
+// into follows the object that addr points into: the variable, literal,
+// list or map a value was stored in shares its destinations.
+func (w *walk) into(addr ssa.Value) {
+	base := addr
+	for {
+		var next ssa.Value
+		switch b := base.(type) {
+		case *ssa.FieldAddr:
+			next = b.X
+		case *ssa.IndexAddr:
+			next = b.X
+		case *ssa.Field:
+			next = b.X
+		case *ssa.Index:
+			next = b.X
+		case *ssa.Slice:
+			next = b.X
+		case *ssa.UnOp:
+			if b.Op == token.MUL && !isCell(b.X) {
+				next = b.X
+			}
+		}
+		if next == nil {
+			break
+		}
+		base = next
+	}
+	w.source(base)
+}
+
+// source follows an object that a value was stored in, or taken from.
+func (w *walk) source(base ssa.Value) {
+	switch b := base.(type) {
+	case *ssa.Global:
+		w.out |= Unknown
+		return
+	case *ssa.Parameter:
+		w.out |= Unknown // its caller may do anything with it
+	case *ssa.FreeVar:
+		for _, v := range w.r.graph.bindings(b) {
+			w.source(v)
+		}
+	case *ssa.UnOp:
+		if b.Op == token.MUL && isCell(b.X) {
+			// a variable's value: the other values it holds too
+			for _, use := range *referrers(b.X) {
+				if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+					w.follow(load)
+				}
+			}
+		}
+	case *ssa.Call:
+		// A function's result may point into an object it is given (a
+		// container found in a Deployment): an argument whose type holds
+		// the result's type is followed too. A deep copy is a new object.
+		if fn := calleeObject(b.Common()); fn != nil && isDeepCopy(fn) {
+			break
+		}
+		for _, a := range b.Common().Args {
+			if holds(a.Type(), b.Type(), map[types.Type]bool{}) {
+				w.into(a)
+			}
+		}
+	}
+	w.follow(base) // a variable's cell too: its loads, the closures capturing it
+}
+
+// returned follows a returned value to the calls of its function in the
+// package; a closure's result, or an exported function's or method's
+// (other packages call it), is Unknown.
+func (w *walk) returned(ret *ssa.Return, x ssa.Value) {
+	fn := ret.Parent()
+	obj, _ := fn.Object().(*types.Func)
+	if fn.Parent() != nil || obj == nil || obj.Exported() || fn.Signature.Recv() != nil || w.r.graph.valueSet[fn] {
+		w.out |= Unknown // called from elsewhere, or as a value
+		return
+	}
+	if !w.enter(fn) {
+		return
+	}
+	for i, res := range ret.Results {
+		if res != x {
+			continue
+		}
+		for _, site := range w.r.graph.sites(fn) {
+			call, ok := site.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if fn.Signature.Results().Len() == 1 {
+				w.follow(call)
+				continue
+			}
+			for _, use := range *referrers(call) {
+				if ex, ok := use.(*ssa.Extract); ok && ex.Index == i {
+					w.follow(ex)
+				}
+			}
+		}
+	}
+}
+
+// call classifies a call given the object.
+func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
+	c := site.Common()
+	if c.Value == x && !c.IsInvoke() {
+		return // the object is the function called
+	}
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		switch b.Name() {
+		case "append":
+			if call, ok := site.(*ssa.Call); ok {
+				w.follow(call) // the result holds it
+			}
+		case "len", "cap", "delete", "clear", "copy", "print", "println", "min", "max":
+		default:
+			w.out |= Unknown
+		}
+		return
+	}
+	fn := calleeObject(c)
+	if receiverOf(c) == x && fn != nil && !k8s.IsApplyMethod(fn) {
+		// x.M(...): where the result goes (obj.DeepCopy() is a new
+		// object, followed by its own uses).
+		if call, ok := site.(*ssa.Call); ok && !isDeepCopy(fn) {
+			w.follow(call)
+		}
+		return
+	}
+	switch {
+	case fn == nil:
+		w.callees(site, x)
+	case isWrite(fn):
+		w.out |= Written
+		if w.write == nil {
+			w.write = w.r.callExprs[site.Value()]
+		}
+	case k8s.IsClientMethod(fn, "Create"):
+		w.out |= Created
+	case k8s.IsApplyMethod(fn):
+		// status.WithConditions(cond): the value is now part of the
+		// builder, which the call returns and its receiver holds.
+		if call, ok := site.(*ssa.Call); ok {
+			w.follow(call)
+		}
+		if recv := receiverOf(c); recv != nil {
+			w.into(recv)
+		}
+	case k8s.IsClientMethod(fn, "Get", "List"):
+		// read into the object
+	case k8s.IsDeepEqual(fn) || isCmp(fn):
+		w.out |= Compared
+	case isExport(fn):
+		w.out |= Exported
+	default:
+		w.callees(site, x)
+	}
+}
+
+// callees follows the object into the parameters of the functions of the
+// package that site may run, or asks their Summary; a call that runs none
+// of them is Unknown.
+func (w *walk) callees(site ssa.CallInstruction, x ssa.Value) {
+	c := site.Common()
+	args := argsOf(c)
+	fns := w.r.graph.callees(site)
+	if len(fns) == 0 {
+		if to, ok := w.r.sendsOf(c, args, x); ok {
+			w.out |= to
+			return
+		}
+		w.out |= Unknown
+		return
+	}
+	for _, fn := range fns {
+		ps := sigParams(fn)
+		if !w.enter(fn) {
+			continue
+		}
+		for i, a := range args {
+			if a == x && i < len(ps) {
+				w.follow(ps[i])
+			}
+		}
+	}
+}
+
+// isWrite reports whether fn sends an object to the API server: a
+// client's Update, Patch or Apply, or controllerutil's CreateOrUpdate or
+// CreateOrPatch.
+func isWrite(fn *types.Func) bool {
+	return k8s.IsClientMethod(fn, "Update", "Patch", "Apply") ||
+		k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")
+}
+
+// isCmp reports go-cmp's Equal and Diff.
+func isCmp(fn *types.Func) bool {
+	return k8s.IsFunc(fn, "github.com/google/go-cmp/cmp", "Equal") || k8s.IsFunc(fn, "github.com/google/go-cmp/cmp", "Diff")
+}
+
+// isExport reports functions that encode or print a value: JSON and YAML
+// encoders and fmt's printing functions.
+func isExport(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	switch {
+	case path == "fmt":
+		return strings.Contains(name, "print")
+	case path == "encoding/json", path == "sigs.k8s.io/yaml", strings.HasPrefix(path, "gopkg.in/yaml."),
+		path == "go.yaml.in/yaml/v2", path == "go.yaml.in/yaml/v3":
+		return strings.HasPrefix(name, "Marshal") || name == "Encode"
+	}
+	return false
+}
+
+// carries reports whether a value of t can hold (part of) an object: not
+// a string, number or bool.
+func carries(t types.Type) bool {
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		return false
+	case *types.Tuple:
+		for v := range u.Variables() {
+			if carries(v.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// holds reports whether a value of type outer may hold or point to a value
+// of type inner (or of one of inner's types, for a tuple): the same type,
+// or one reached through pointers, slices, maps and struct fields.
+func holds(outer, inner types.Type, seen map[types.Type]bool) bool {
+	if outer == nil || inner == nil {
+		return false
+	}
+	if tup, ok := inner.(*types.Tuple); ok {
+		for v := range tup.Variables() {
+			if carries(v.Type()) && holds(outer, v.Type(), seen) {
+				return true
+			}
+		}
+		return false
+	}
+	inner = deref(inner)
+	outer = deref(outer)
+	if types.Identical(outer, inner) {
+		return true
+	}
+	if seen[outer] {
+		return false
+	}
+	seen[outer] = true
+	switch u := types.Unalias(outer).Underlying().(type) {
+	case *types.Slice:
+		return holds(u.Elem(), inner, seen)
+	case *types.Array:
+		return holds(u.Elem(), inner, seen)
+	case *types.Map:
+		return holds(u.Elem(), inner, seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if holds(f.Type(), inner, seen) {
+				return true
+			}
+		}
+	case *types.Interface:
+		return types.Implements(inner, u) || types.Implements(types.NewPointer(inner), u)
+	}
+	return false
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
