@@ -94,10 +94,14 @@
 // An object whose order is reported must be able to churn: a field sink of
 // an object that this package sees only created (client Create) or encoded
 // for a person to read (JSON, YAML, fmt) is not reported, since its order
-// is sent once. The object is followed through local variables, pointers
-// into other local objects and the returns of unexported functions (the
-// fate engine, at most 8 steps); anything else it meets (a parameter, an
-// exported function, an unknown call) counts as a possible update. An
+// is sent once. The object is followed by the flow engine on the
+// package's SSA form: into the objects, lists and variables it is stored
+// in, closures that capture it, the functions of the package it is passed
+// to or returned from (at most 8), interface methods implemented in the
+// package, and helpers of other packages through their summaries (an
+// executor's QueueUpdate that updates later counts as an update);
+// anything else it meets (a parameter, an exported function's result, an
+// unknown call) counts as a possible update. An
 // update sent only when an order-insensitive comparison finds a change
 // (each element looked up in the other list) is still reported, though it
 // is not a loop: the order there changes with every real change, and

@@ -114,10 +114,22 @@
 // passes a live object does not see a live object). A test's exact
 // comparison is an assertion about the result, not a drift check.
 //
-// Bounds: a carry-over helper is recognised through 8 rounds of helpers
-// calling helpers in one package (facts cross packages); the live-object engine follows liveness through 16 rounds of derivations and calls.
+// Which objects are live is the flow engine's answer, on the package's SSA
+// form: a workload is followed through type switches and assertions,
+// closures (a mutate function made per kind by a factory), generic
+// helpers, interface methods implemented in the package (an executor's
+// QueueUpdate whose implementation updates counts as an Update), function
+// values, and helpers of other packages that read into, return or write
+// back an object (through facts). On the path after a Get that found
+// nothing, an object that is then only created is not live there.
 //
-// Limits: a carry-over is recognised by the read of the key, not by where
+// Bounds: a carry-over helper is recognised through 8 rounds of helpers
+// calling helpers in one package (facts cross packages).
+//
+// Limits: liveness that comes from a caller does not cross packages (facts
+// go from a package to its importers): a mutate-function factory in one
+// package, handed a CreateOrUpdate object by another, is not reported.
+// A carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
 // then stands). A hash guard is recognised in the function that replaces

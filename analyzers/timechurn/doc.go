@@ -48,8 +48,10 @@
 // stamps the object it is given (a condition helper of another package
 // known through facts), where the object reaches Update, Patch, Apply,
 // Status().Update/Patch or CreateOrUpdate/CreateOrPatch (followed by the
-// fate engine through local variables, pointers into them and literals
-// made of them, and into CreateOrUpdate mutate closures). With server-side
+// flow engine on the package's SSA form: through variables, pointers into
+// them and literals made of them, closures, the package's functions and
+// interface methods, and helpers of other packages through their
+// summaries). With server-side
 // apply, a stamp given to a With* method of an apply configuration
 // (`WithLastTransitionTime(metav1.Now())`) is followed through the
 // builders that take it to an Apply or Status().Apply.
@@ -90,8 +92,8 @@
 //
 // Bounds: summaries of one package's functions are iterated to a fixed
 // point over their calls for at most 6 rounds; a local variable is found
-// stamped through at most 4 assignments in a row; the fate engine follows
-// an object through at most 8 variables and returns.
+// stamped through at most 4 assignments in a row; the flow engine follows
+// an object through at most 8 functions.
 //
 // Settings: none.
 package timechurn
