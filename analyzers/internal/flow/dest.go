@@ -70,6 +70,7 @@ type Dest struct {
 // (its caller may do anything with it) or a value the engine has no SSA
 // value for.
 func (r *Result) Where(e ast.Expr, root bool) Dest {
+	r.ensure()
 	if r.Pkg == nil {
 		return Dest{Set: Unknown}
 	}

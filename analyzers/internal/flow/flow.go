@@ -134,6 +134,8 @@ type Result struct {
 	funcs []*ssa.Function
 	graph *calls
 
+	lazy      func() // builds Pkg, funcs and graph when run did not
+	lazyOnce  sync.Once
 	indexOnce sync.Once // the rest is built on the first question of Where
 	exprs     map[ast.Expr][]*ssa.DebugRef
 	values    map[*types.Var][]ssa.Value
@@ -163,11 +165,26 @@ func run(pass *analysis.Pass) (any, error) {
 	if k8s.Irrelevant(pass) {
 		return r, nil // fast path: no Kubernetes object can be named here
 	}
-	r.Pkg = build(pass)
-	a := newAnalysis(pass, r)
-	r.funcs, r.graph = a.funcs, a.calls
-	a.solve()
-	a.export()
-	r.varsFrom(a.funcs)
+	s := &solver{pass: pass, r: r}
+	if !s.seeded() {
+		// Nothing here reads or writes an object, nor calls what does:
+		// nothing is live and no Summary but Sends could be said. The SSA
+		// form is built only if Where is asked (a finding's object).
+		r.lazy = func() { s.prepare() }
+		return r, nil
+	}
+	s.prepare()
+	s.solve()
+	s.export()
+	r.varsFrom(s.funcs)
 	return r, nil
+}
+
+// ensure builds the SSA form of a package that run did not need to.
+func (r *Result) ensure() {
+	r.lazyOnce.Do(func() {
+		if r.lazy != nil {
+			r.lazy()
+		}
+	})
 }

@@ -1,11 +1,15 @@
 package flow
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
 // solver propagates liveness over a package's SSA values to a fixed
@@ -31,18 +35,74 @@ type solver struct {
 	items    map[ssa.Value]bool               // a listed list's Items, and their elements
 }
 
-func newAnalysis(pass *analysis.Pass, r *Result) *solver {
-	funcs := sourceFuncs(pass, r.Pkg)
-	return &solver{
-		pass:     pass,
-		r:        r,
-		funcs:    funcs,
-		calls:    newCalls(pass, r.Pkg, funcs),
-		back:     map[ssa.Value]bool{},
-		evidence: map[*ssa.Parameter]Reason{},
-		results:  map[*ssa.Function]map[int]Reason{},
-		items:    map[ssa.Value]bool{},
+// prepare builds the package's SSA form and its call graph.
+func (s *solver) prepare() {
+	s.r.Pkg = build(s.pass)
+	s.funcs = sourceFuncs(s.pass, s.r.Pkg)
+	s.calls = newCalls(s.pass, s.r.Pkg, s.funcs)
+	s.r.funcs, s.r.graph = s.funcs, s.calls
+	s.back = map[ssa.Value]bool{}
+	s.evidence = map[*ssa.Parameter]Reason{}
+	s.results = map[*ssa.Function]map[int]Reason{}
+	s.items = map[ssa.Value]bool{}
+}
+
+// seeded reports whether the package can make an object live: it calls a
+// client's or clientset's read or write, CreateOrUpdate, a function of
+// another package with a Summary or an interface method some such
+// function implements, or it has a function literal that may be an
+// update callback. Only then is the SSA form built by run.
+func (s *solver) seeded() bool {
+	for _, obj := range s.pass.TypesInfo.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		for _, name := range []string{"Get", "List", "Update", "Patch"} {
+			if IsClientMethod(fn, name) || isClientsetMethod(fn, name) {
+				return true
+			}
+		}
+		if k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch") {
+			return true
+		}
+		if fn.Pkg() != nil && fn.Pkg() != s.pass.Pkg {
+			if s.pass.ImportObjectFact(fn.Origin(), new(Summary)) {
+				return true
+			}
+			if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) && len(s.factImpls().byName[fn.Name()]) > 0 {
+				return true
+			}
+		}
 	}
+	for _, f := range astutil.CodeFiles(s.pass.Fset, s.pass.Files) {
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok && callbackShape(s.pass.TypesInfo.TypeOf(lit)) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// callbackShape reports whether t is the signature of a possible update
+// callback: no results, a runtime.Object or client.Object parameter.
+func callbackShape(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	if !ok || sig.Results().Len() > 0 {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if isGenericObject(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *solver) solve() {
@@ -308,7 +368,7 @@ func (s *solver) call(site ssa.CallInstruction, v ssa.Value) {
 // object it read and mutates it in place. A callback that builds an
 // object returns it, so it is not matched.
 func (s *solver) callback(fn *ssa.Function) {
-	if fn.Parent() == nil || fn.Signature.Results().Len() > 0 || !s.calls.handed(fn) {
+	if fn.Parent() == nil || !callbackShape(fn.Signature) || !s.calls.handed(fn) {
 		return
 	}
 	for _, p := range fn.Params {
