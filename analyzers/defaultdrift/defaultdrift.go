@@ -258,7 +258,7 @@ func (c *checker) resultShape(fn *types.Func) *shape {
 	if f := c.summary(fn); f != nil {
 		return f.Result
 	}
-	impls := c.graph.Implementations(c.pass.Pkg, modulePath(c.pass), fn)
+	impls := c.graph.Implementations(c.pass.Pkg, funcs.ModulePath(c.pass), fn)
 	if len(impls) == 0 {
 		return nil
 	}
@@ -271,13 +271,6 @@ func (c *checker) resultShape(fn *types.Func) *shape {
 		out.merge("", f.Result)
 	}
 	return out
-}
-
-func modulePath(pass *analysis.Pass) string {
-	if pass.Module != nil {
-		return pass.Module.Path
-	}
-	return ""
 }
 
 // paramShape returns what fn sets on the object of its parameter i, or

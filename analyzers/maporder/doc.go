@@ -91,6 +91,16 @@
 // loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
 // a pointer to a struct parameter is not summarised across functions.
+// Order joined into a string field of the operator's own (non-API) struct
+// that text/template then renders into a workload's arguments is not
+// followed, by decision: such a field is not a sink (most strings an
+// operator builds are logged or shown), and following template execution
+// would mean evaluating the template. Sorting is recognised in the
+// standard library's and slices' sort functions, in the Sort method of a
+// sort.Interface (`sort.StringSlice(names).Sort()`), through conversions
+// (`sort.Sort(byName(list))`), in the package's and other packages'
+// helpers that sort a parameter (facts), and in an interface method every
+// implementation of which in the module sorts.
 // An object whose order is reported must be able to churn: a field sink of
 // an object that this package sees only created (client Create) or encoded
 // for a person to read (JSON, YAML, fmt) is not reported, since its order

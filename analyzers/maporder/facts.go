@@ -5,6 +5,7 @@ package maporder
 
 import (
 	"fmt"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"go/ast"
 	"go/types"
 	"sort"
@@ -111,11 +112,7 @@ func (p *pkgState) addOrigins(m map[int][]*origin, i int, os []*origin) {
 // implementations returns the module's methods an interface method call
 // can reach (funcs.Graph.Implementations), or nil for any other call.
 func (p *pkgState) implementations(fn *types.Func) []*types.Func {
-	mod := ""
-	if p.pass.Module != nil {
-		mod = p.pass.Module.Path
-	}
-	return p.graph.Implementations(p.pass.Pkg, mod, fn)
+	return p.graph.Implementations(p.pass.Pkg, funcs.ModulePath(p.pass), fn)
 }
 
 func (p *pkgState) importFact(fn *types.Func) *orderFact {

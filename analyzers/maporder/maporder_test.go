@@ -23,6 +23,8 @@ func TestMaporder(t *testing.T) {
 		{"helpers", []string{"maporder/helpers/flags", "maporder/helpers/apply", "maporder/helpers/podexec", "maporder/helpers/use", "maporder/helpers/envuse"}},
 		// Shapes seen in real operators: test files, merges, interfaces.
 		{"operators", []string{"maporder/toolhive", "maporder/testfiles", "maporder/merge", "maporder/iface"}},
+		// Sorts the sanitizer table does not name: interface methods, sort.Interface methods, conversions.
+		{"sorting", []string{"maporder/sorting", "maporder/sorting/helpers"}},
 		// An operator's own API types as sinks.
 		{"crd", []string{"maporder/crd/controller"}},
 	} {

@@ -270,6 +270,53 @@ func sortsArg(fn *types.Func) (int, bool) {
 	return 0, false
 }
 
+// sortsReceiver reports whether fn is the Sort method of a sort.Interface
+// (sort.StringSlice.Sort, or a type of the module with Len, Less and
+// Swap): it sorts its receiver in place.
+func sortsReceiver(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || fn.Name() != "Sort" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+		return false
+	}
+	recv := sig.Recv().Type()
+	for _, m := range []string{"Len", "Less", "Swap"} {
+		if obj, _, _ := types.LookupFieldOrMethod(recv, true, fn.Pkg(), m); obj == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedParams returns the parameters a call of fn sorts in place: from
+// the summary of a function of the package, the fact of another
+// package's, or for an interface method, those that every implementation
+// in the module sorts.
+func (p *pkgState) sortedParams(fn *types.Func) []int {
+	if sum := p.summaries[fn]; sum != nil {
+		return sortedKeys(sum.sorts)
+	}
+	if fact := p.importFact(fn); fact != nil {
+		return fact.Sorts
+	}
+	impls := p.implementations(fn)
+	if len(impls) == 0 {
+		return nil
+	}
+	var out []int
+	for _, i := range p.sortedParams(impls[0]) {
+		all := true
+		for _, impl := range impls[1:] {
+			if !slices.Contains(p.sortedParams(impl), i) {
+				all = false
+			}
+		}
+		if all {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // taintOf returns the map-order origins that the value of e carries.
 func (s *fnState) taintOf(e ast.Expr) taint {
 	info := s.p.pass.TypesInfo

@@ -701,17 +701,17 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 		s.sanitize(call.Args[idx])
 		return
 	}
-	if sum := s.p.summaries[fn]; sum != nil {
-		for i := range sum.sorts {
-			if i < len(call.Args) {
-				s.sanitize(call.Args[i])
-			}
+	if sortsReceiver(fn) {
+		// names.Sort(), sort.StringSlice(names).Sort(): a sort.Interface
+		// sorting itself, the converted slice with it.
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			s.sanitize(sel.X)
 		}
-	} else if fact := s.p.importFact(fn); fact != nil {
-		for _, i := range fact.Sorts {
-			if i < len(call.Args) {
-				s.sanitize(call.Args[i])
-			}
+		return
+	}
+	for _, i := range s.p.sortedParams(fn) {
+		if i < len(call.Args) {
+			s.sanitize(call.Args[i])
 		}
 	}
 

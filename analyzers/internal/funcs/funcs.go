@@ -339,6 +339,18 @@ func (g *Graph) Fixpoint(bound int, revisit Revisit, visit func(fd *ast.FuncDecl
 	return false
 }
 
+// ModulePath returns the path of the module pass's package belongs to.
+// Without module information (GOPATH mode, as in the suite's testdata
+// tree) the packages sharing the first element of the import path count
+// as one module.
+func ModulePath(pass *analysis.Pass) string {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return pass.Module.Path
+	}
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	return first
+}
+
 // Implementations returns the concrete methods a call of the interface
 // method fn can reach in the module: the methods of that name of the named
 // types declared in pkg, and in the packages pkg imports from the same
