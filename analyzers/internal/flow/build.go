@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,11 +14,21 @@ import (
 // build returns the SSA form of pass's package, with debug references
 // (each use of a variable is tied to its value) and its functions built.
 // As in the buildssa pass, only the direct imports get packages of their
-// own; the builder makes what it needs of the others.
+// own (the builder makes the methods it needs of the others); see
+// createImport for what they hold.
 func build(pass *analysis.Pass) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
+	used := map[*types.Package][]types.Object{}
+	for _, obj := range pass.TypesInfo.Uses {
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+			if p := obj.Pkg(); p != nil && p != pass.Pkg && obj.Parent() == p.Scope() {
+				used[p] = append(used[p], obj)
+			}
+		}
+	}
 	for _, p := range pass.Pkg.Imports() {
-		prog.CreatePackage(p, nil, nil, true)
+		createImport(prog, p, used[p])
 	}
 	// Test files are left out: the suite reads an operator's code (see
 	// astutil.CodeFiles), and the code never refers to a test's names.
@@ -54,4 +65,38 @@ func sourceFuncs(pass *analysis.Pass, pkg *ssa.Package) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+// createImport creates the SSA package of an import holding only the
+// package-level functions and variables that the analysed package names:
+// the only members of another package that the builder looks up (methods
+// are made on demand). The usual CreatePackage(p, nil, nil, true) makes a
+// member of every object of p and every method of its types, which for
+// the Kubernetes API packages is thousands of functions, made again for
+// every package analysed: most of the engine's time and memory. The
+// members are declared by stand-in declarations without bodies, so they
+// are never built.
+func createImport(prog *ssa.Program, p *types.Package, objs []types.Object) {
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}}
+	file := &ast.File{Name: ast.NewIdent(p.Name())}
+	vars := &ast.GenDecl{Tok: token.VAR}
+	seen := map[types.Object]bool{}
+	for _, obj := range objs {
+		if seen[obj] {
+			continue
+		}
+		seen[obj] = true
+		id := ast.NewIdent(obj.Name())
+		info.Defs[id] = obj
+		switch obj.(type) {
+		case *types.Func:
+			file.Decls = append(file.Decls, &ast.FuncDecl{Name: id, Type: &ast.FuncType{Params: &ast.FieldList{}}})
+		case *types.Var:
+			vars.Specs = append(vars.Specs, &ast.ValueSpec{Names: []*ast.Ident{id}})
+		}
+	}
+	if len(vars.Specs) > 0 {
+		file.Decls = append(file.Decls, vars)
+	}
+	prog.CreatePackage(p, []*ast.File{file}, info, true)
 }
