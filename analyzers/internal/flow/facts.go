@@ -19,10 +19,15 @@ import (
 // can hold an object, where the function sends what it is given (see
 // Where): a caller in another package follows its object into the call
 // with it. A parameter whose destinations include Unknown is left out.
+//
+// Callbacks and Returneds say what it does with its function parameters
+// (see HandOff), so that a function value of the caller is followed.
 type Summary struct {
-	Params  []Slot
-	Results []Slot
-	Sends   []Send
+	Params    []Slot
+	Results   []Slot
+	Sends     []Send
+	Callbacks []HandOff
+	Returneds []Returned
 }
 
 // A Send is where a parameter's object goes.
@@ -40,10 +45,14 @@ type Slot struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
-	if len(s.Sends) == 0 {
-		return fmt.Sprintf("flow%v%v", s.Params, s.Results)
+	out := fmt.Sprintf("flow%v%v", s.Params, s.Results)
+	if len(s.Sends) > 0 {
+		out += fmt.Sprintf(" sends%v", s.Sends)
 	}
-	return fmt.Sprintf("flow%v%v sends%v", s.Params, s.Results, s.Sends)
+	if len(s.Callbacks)+len(s.Returneds) > 0 {
+		out += fmt.Sprintf(" calls%v%v", s.Callbacks, s.Returneds)
+	}
+	return out
 }
 
 // export records the Summary of every declared function of the package
@@ -66,8 +75,9 @@ func (s *solver) export() {
 		}
 		if obj.Exported() {
 			sum.Sends = s.sends(fn)
+			sum.Callbacks, sum.Returneds = s.callbacks(fn)
 		}
-		if len(sum.Params) == 0 && len(sum.Results) == 0 && len(sum.Sends) == 0 {
+		if len(sum.Params)+len(sum.Results)+len(sum.Sends)+len(sum.Callbacks)+len(sum.Returneds) == 0 {
 			continue
 		}
 		slices.SortFunc(sum.Results, func(a, b Slot) int { return cmp.Compare(a.Index, b.Index) })

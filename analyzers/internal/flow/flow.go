@@ -41,8 +41,13 @@
 // # Facts
 //
 // Evidence that holds whoever calls a function (its parameter is read
-// into or written back, its result is read from the server) is exported
-// as a Summary fact on the function, so a call from another package (of
+// into or written back, its result is read from the server), where an
+// exported function sends its parameters (see Where), and which of its
+// function parameters it calls with which of its objects and returns the
+// results of (a create-or-update helper handing the object it read to
+// its caller's mutate function, a generic list helper returning what its
+// caller's function takes out of the list) is exported as a Summary fact
+// on the function, so a call from another package (of
 // the module, or of a dependency module analysed from the module cache)
 // is understood: a static call, a generic instantiation, or an interface
 // method resolved to the implementations with facts. Liveness that comes
@@ -54,8 +59,13 @@
 // # Cost
 //
 // SSA is built only for packages that can name a Kubernetes object
-// (k8s.Irrelevant), with debug references, and is dropped with the pass.
-// The standard library and the Kubernetes libraries are never built.
+// (k8s.Irrelevant) and can make one live (they call a client's read or
+// write, CreateOrUpdate, or a helper with a Summary, or hold a function
+// literal shaped like an update callback); other packages are built only
+// if Where is asked about them. The SSA form has debug references, its
+// imports hold only the members the package names (createImport), and
+// it is dropped with the pass. The standard library and the Kubernetes
+// libraries are never built.
 package flow
 
 import (

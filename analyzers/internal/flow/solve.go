@@ -33,6 +33,9 @@ type solver struct {
 	results  map[*ssa.Function]map[int]Reason // phase one: live results
 	impls    *implIndex                       // methods of other packages with a Summary
 	items    map[ssa.Value]bool               // a listed list's Items, and their elements
+
+	handed    []handedParam                  // parameters other packages' functions hand objects to
+	returnsOf map[*ssa.Function][]returnSite // calls returning what a function of the package returns
 }
 
 // prepare builds the package's SSA form and its call graph.
@@ -45,6 +48,7 @@ func (s *solver) prepare() {
 	s.evidence = map[*ssa.Parameter]Reason{}
 	s.results = map[*ssa.Function]map[int]Reason{}
 	s.items = map[ssa.Value]bool{}
+	s.returnsOf = map[*ssa.Function][]returnSite{}
 }
 
 // seeded reports whether the package can make an object live: it calls a
@@ -125,6 +129,18 @@ func (s *solver) solve() {
 		s.work = append(s.work, v) // revisit with the calls' forward edges
 	}
 	s.drain()
+	// Objects handed to this package's function values by other
+	// packages' functions: a fixed point over the few such parameters.
+	for changed := true; changed; {
+		changed = false
+		for _, h := range s.handed {
+			if why := s.r.live[h.from]; why != NotLive && s.r.live[h.param] == NotLive {
+				s.mark(h.param, LiveArgument)
+				changed = true
+			}
+		}
+		s.drain()
+	}
 }
 
 // mark records that v is live for why, unless it already is.
@@ -335,6 +351,11 @@ func (s *solver) result(fn *ssa.Function, i int, why Reason) {
 	}
 	for _, site := range s.calls.sites(fn) {
 		markResult(s, site, i, Derived)
+	}
+	for _, rs := range s.returnsOf[fn] {
+		if rs.of == i {
+			markResult(s, rs.site, rs.result, Derived)
+		}
 	}
 }
 

@@ -53,6 +53,7 @@ func (s *solver) seed(site ssa.CallInstruction) {
 			s.r.summaryOf[c] = sums
 		}
 		for _, sum := range sums {
+			s.handOver(site, sum)
 			for _, p := range sum.Params {
 				if p.Index < len(args) {
 					s.evident(args[p.Index], p.Why)

@@ -66,10 +66,7 @@ func (r *Reconciler) pruneByKey(ctx context.Context, want []corev1.Toleration) e
 }
 
 // Through the generic helper: the items come back through a function
-// value of this package. False negative: the helper's Summary says that
-// it reads into its list, not that it hands the list to items and returns
-// what items returns, so the closure's parameter and the result are not
-// known to be live here.
+// value of this package, which the helper hands the list it read.
 func (r *Reconciler) pruneGeneric(ctx context.Context, want []corev1.Toleration) error {
 	pods, err := kube.List(ctx, r.Client, &corev1.PodList{}, func(l *corev1.PodList) []corev1.Pod { return l.Items })
 	if err != nil {
@@ -77,7 +74,7 @@ func (r *Reconciler) pruneGeneric(ctx context.Context, want []corev1.Toleration)
 	}
 	for _, pod := range pods {
 		for _, t := range want {
-			if !contains(pod.Spec.Tolerations, t) {
+			if !contains(pod.Spec.Tolerations, t) { // want `drift check looks for a desired element in the live Pod's Tolerations by strict equality`
 				return r.Delete(ctx, &pod)
 			}
 		}

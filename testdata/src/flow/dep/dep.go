@@ -46,3 +46,17 @@ func NewSink(c client.Client) Sink { return updater{c} }
 func (u updater) Put(ctx context.Context, obj client.Object) error { // want Put:`flow\[\{1 written back with Update or Patch\}\]\[\]`
 	return u.c.Update(ctx, obj)
 }
+
+// Mutate reads obj and hands it to f.
+func Mutate(ctx context.Context, c client.Client, key client.ObjectKey, obj client.Object, f func(client.Object)) error { // want Mutate:`calls\[\{4 0 3 read with Get or List\}\]\[\]`
+	if err := c.Get(ctx, key, obj); err != nil {
+		return err
+	}
+	f(obj)
+	return nil
+}
+
+// Pick returns what pick takes out of list.
+func Pick[L any, T any](list L, pick func(L) T) T { // want Pick:`calls\[\{1 0 0 not live\}\]\[\{0 1 0\}\]`
+	return pick(list)
+}

@@ -148,3 +148,16 @@ func created(ctx context.Context, c client.Client) {
 	_ = c.Create(ctx, pod)
 	probe(pod)
 }
+
+// Function values handed to helpers of another package.
+func useHandOff(ctx context.Context, c client.Client, key client.ObjectKey) {
+	_ = dep.Mutate(ctx, c, key, &corev1.Pod{}, func(obj client.Object) {
+		probe(obj) // want `obj: read with Get or List`
+	})
+	pod := &corev1.Pod{}
+	_ = c.Get(ctx, key, pod)
+	spec := dep.Pick(pod, func(p *corev1.Pod) *corev1.PodSpec { return &p.Spec })
+	probe(spec) // want `spec: derived from a live object`
+	fresh := dep.Pick(&corev1.Pod{}, func(p *corev1.Pod) *corev1.PodSpec { return &p.Spec })
+	probe(fresh) // a new object: silent
+}

@@ -178,3 +178,26 @@ func ensureCreated(ctx context.Context, c client.Client, app *App) error {
 	dep.Spec = deploymentSpec(app) // want `live Deployment's spec replaced wholesale`
 	return c.Update(ctx, dep)
 }
+
+// The module's own create-or-update helper, in another package, hands
+// the object it read to the mutate function its caller passes.
+func syncWithHelper(ctx context.Context, c client.Client, app *App) error {
+	dep := &appsv1.Deployment{}
+	dep.Name = app.Name
+	return kube.CreateOrUpdate(ctx, c, dep, func(d *appsv1.Deployment) {
+		d.Spec = deploymentSpec(app) // want `live Deployment's spec replaced wholesale`
+	})
+}
+
+// A mutate function that keeps restartedAt.
+func syncWithHelperKeeping(ctx context.Context, c client.Client, app *App) error { // want syncWithHelperKeeping:"carries restartedAt"
+	dep := &appsv1.Deployment{}
+	dep.Name = app.Name
+	return kube.CreateOrUpdate(ctx, c, dep, func(d *appsv1.Deployment) {
+		restarted := d.Spec.Template.Annotations[restartedAt]
+		d.Spec = deploymentSpec(app)
+		if restarted != "" {
+			d.Spec.Template.Annotations = map[string]string{restartedAt: restarted}
+		}
+	})
+}
