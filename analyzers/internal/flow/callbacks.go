@@ -53,7 +53,7 @@ func (s *solver) callbacks(fn *ssa.Function) ([]HandOff, []Returned) {
 				}
 				for j, a := range c.Args {
 					if from := index(a); from >= 0 && isObjectLike(a.Type()) {
-						calls = append(calls, HandOff{Fn: f, Arg: j, From: from, Why: s.r.live[params[from]]})
+						calls = append(calls, HandOff{Fn: f, Arg: j, From: from, Why: s.evidence[params[from]]})
 					}
 				}
 			case *ssa.Return:
@@ -111,11 +111,7 @@ func (s *solver) handOver(site ssa.CallInstruction, sum *Summary) {
 		if fn == nil || cb.Arg >= len(fn.Params) {
 			continue
 		}
-		param := fn.Params[cb.Arg]
-		s.handed = append(s.handed, handedParam{from: args[cb.From], param: param})
-		if cb.Why != NotLive {
-			s.mark(param, cb.Why)
-		}
+		s.handed = append(s.handed, handedParam{from: args[cb.From], param: fn.Params[cb.Arg], why: cb.Why})
 	}
 	for _, ret := range sum.Returneds {
 		if ret.Fn >= len(args) {
@@ -132,6 +128,7 @@ func (s *solver) handOver(site ssa.CallInstruction, sum *Summary) {
 type handedParam struct {
 	from  ssa.Value
 	param *ssa.Parameter
+	why   Reason // the object's liveness inside the other function
 }
 
 // A returnSite is a call of another package's function that returns, as

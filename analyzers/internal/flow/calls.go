@@ -1,10 +1,13 @@
 package flow
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 )
 
 // calls resolves the calls of a package's functions to the functions of
@@ -16,9 +19,11 @@ import (
 //   - its static callee, or the generic function an instantiation is of;
 //   - for an interface method, the methods of the package's types that
 //     implement the interface the method is declared in;
-//   - for a function value (a parameter, a field, a variable), every
-//     function of the package of an identical signature that is used as a
-//     value: a closure or a declared function taken without calling it.
+//   - for a function value (a parameter, a field, a variable), the
+//     functions it is traced back to (see dynamic), or when the trace is
+//     lost, every function of the package of an identical signature that
+//     is used as a value: a closure or a declared function taken without
+//     calling it.
 type calls struct {
 	pkg      *ssa.Package
 	byCallee map[*ssa.Function][]ssa.CallInstruction
@@ -26,8 +31,8 @@ type calls struct {
 	closures map[*ssa.Function][]*ssa.MakeClosure
 	values   []*ssa.Function // used as values
 	valueSet map[*ssa.Function]bool
-	named    []*types.TypeName // the package's concrete named types
 	impls    map[*types.Func][]*ssa.Function
+	stored   map[*types.Var][]ssa.Value // what the package stores into each struct field
 }
 
 func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *calls {
@@ -38,16 +43,11 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
 		valueSet: map[*ssa.Function]bool{},
 		impls:    map[*types.Func][]*ssa.Function{},
+		stored:   map[*types.Var][]ssa.Value{},
 	}
 	inPkg := map[*ssa.Function]bool{}
 	for _, fn := range funcs {
 		inPkg[fn] = true
-	}
-	scope := pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && !types.IsInterface(tn.Type()) {
-			c.named = append(c.named, tn)
-		}
 	}
 	// Functions used as values, and the closures' bindings.
 	for _, fn := range funcs {
@@ -84,23 +84,155 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 			c.values = append(c.values, f)
 		}
 	}
+	// Static and interface calls first: a function value is traced back
+	// through the calls of the function whose parameter it is.
+	var dynamic []ssa.CallInstruction
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				site, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				for _, callee := range c.resolve(site.Common()) {
-					if inPkg[callee] {
-						c.bySite[site] = append(c.bySite[site], callee)
-						c.byCallee[callee] = append(c.byCallee[callee], site)
+				switch in := instr.(type) {
+				case *ssa.Store:
+					if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
+						if f := fieldOf(fa.X.Type(), fa.Field, true); f != nil {
+							c.stored[f] = append(c.stored[f], in.Val)
+						}
+					}
+				case ssa.CallInstruction:
+					if in.Common().IsInvoke() || in.Common().StaticCallee() != nil {
+						c.add(in, c.resolve(in.Common()), inPkg)
+					} else if _, builtin := in.Common().Value.(*ssa.Builtin); !builtin {
+						dynamic = append(dynamic, in)
 					}
 				}
 			}
 		}
 	}
+	for _, site := range dynamic {
+		c.add(site, c.dynamic(site.Common()), inPkg)
+	}
 	return c
+}
+
+func (c *calls) add(site ssa.CallInstruction, callees []*ssa.Function, inPkg map[*ssa.Function]bool) {
+	for _, callee := range callees {
+		if inPkg[callee] {
+			c.bySite[site] = append(c.bySite[site], callee)
+			c.byCallee[callee] = append(c.byCallee[callee], site)
+		}
+	}
+}
+
+// dynamic resolves a call of a function value. The value is traced back
+// to the functions it can hold: through phis, variables and captures,
+// the struct field it was loaded from (to what the package stores into
+// that field), and the parameter it came in by (to the arguments of the
+// package's calls of that function). When the trace meets anything else
+// (an exported function's parameter, a global, another package's result),
+// every function of the package of an identical signature that is used as
+// a value counts.
+func (c *calls) dynamic(common *ssa.CallCommon) []*ssa.Function {
+	var out []*ssa.Function
+	seen := map[ssa.Value]bool{}
+	known := true
+	var trace func(v ssa.Value)
+	trace = func(v ssa.Value) {
+		if !known || seen[v] {
+			return
+		}
+		seen[v] = true
+		if fn := funcValue(v); fn != nil {
+			out = append(out, fn)
+			return
+		}
+		if x := convertedFrom(v); x != nil {
+			trace(x)
+			return
+		}
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				trace(e)
+			}
+		case *ssa.Const:
+			// nil: calls nothing
+		case *ssa.FreeVar:
+			for _, b := range c.bindings(x) {
+				trace(b)
+			}
+		case *ssa.Alloc:
+			for _, ref := range *x.Referrers() {
+				if st, ok := ref.(*ssa.Store); ok && st.Addr == x {
+					trace(st.Val)
+				}
+			}
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				c.traceField(fieldOf(fa.X.Type(), fa.Field, true), trace, &known)
+			} else if isCell(x.X) && x.Op == token.MUL {
+				trace(x.X)
+			} else {
+				known = false
+			}
+		case *ssa.Field:
+			c.traceField(fieldOf(x.X.Type(), x.Field, false), trace, &known)
+		case *ssa.Parameter:
+			obj, _ := x.Parent().Object().(*types.Func)
+			i := sigIndex(x)
+			if x.Parent().Parent() != nil || obj == nil || obj.Exported() || i < 0 || c.valueSet[x.Parent()] {
+				known = false // called from elsewhere, or as a value
+				return
+			}
+			for _, site := range c.byCallee[x.Parent()] {
+				if args := argsOf(site.Common()); i < len(args) {
+					trace(args[i])
+				}
+			}
+		default:
+			known = false
+		}
+	}
+	trace(common.Value)
+	if known {
+		return out
+	}
+	sig := common.Signature()
+	out = out[:0]
+	for _, fn := range c.values {
+		if types.Identical(fn.Signature, sig) {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// traceField traces what the package stores into the struct field f.
+// Another package's stores into an exported field are not seen; they
+// could only hold that package's functions, which no resolution here
+// reaches anyway.
+func (c *calls) traceField(f *types.Var, trace func(ssa.Value), known *bool) {
+	if f == nil {
+		*known = false
+		return
+	}
+	for _, v := range c.stored[f] {
+		trace(v)
+	}
+}
+
+// fieldOf returns field i of the struct t (or *t, if ptr).
+func fieldOf(t types.Type, i int, ptr bool) *types.Var {
+	if ptr {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
 }
 
 // origin returns the generic function that fn instantiates, or fn.
@@ -118,41 +250,24 @@ func (c *calls) resolve(common *ssa.CallCommon) []*ssa.Function {
 	if fn := common.StaticCallee(); fn != nil {
 		return []*ssa.Function{origin(fn)}
 	}
-	if _, builtin := common.Value.(*ssa.Builtin); builtin {
-		return nil
-	}
-	sig := common.Signature()
-	var out []*ssa.Function
-	for _, fn := range c.values {
-		if types.Identical(fn.Signature, sig) {
-			out = append(out, fn)
-		}
-	}
-	return out
+	return nil
 }
 
 // implementations returns the methods of the package's types that
-// implement the interface declaring m.
+// implement the interface declaring m (funcs.ImplementationsIn), with
+// their SSA functions: a promoted method of an embedded type of another
+// package is left to that package's Summary.
 func (c *calls) implementations(m *types.Func) []*ssa.Function {
 	if out, ok := c.impls[m]; ok {
 		return out
 	}
 	var out []*ssa.Function
-	iface, _ := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
-	if iface != nil {
-		for _, tn := range c.named {
-			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				if !types.Implements(t, iface) {
-					continue
-				}
-				obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
-				if f, ok := obj.(*types.Func); ok && f.Pkg() == c.pkg.Pkg {
-					if fn := c.pkg.Prog.FuncValue(f); fn != nil {
-						out = append(out, fn)
-					}
-				}
-				break
-			}
+	for _, f := range funcs.ImplementationsIn(c.pkg.Pkg, m) {
+		if f.Pkg() != c.pkg.Pkg {
+			continue
+		}
+		if fn := c.pkg.Prog.FuncValue(f); fn != nil {
+			out = append(out, fn)
 		}
 	}
 	c.impls[m] = out

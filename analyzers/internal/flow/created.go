@@ -6,23 +6,38 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
-// OnlyCreatedAfter reports whether, from the use of the variable v at or
-// just after pos, the object v holds there is sent to the API server with
-// Create and with nothing that writes over a live object: the branch of
-// `if err := c.Get(ctx, key, obj); NotFound(err) { obj.Spec = ...;
-// c.Create(ctx, obj) }`, where obj is live elsewhere in the function but
-// not on this path. Any Update, Patch, CreateOrUpdate, a helper whose
-// Summary writes it, or a return of the object answers false, as does a
-// path with no Create at all.
+// OnlyCreatedAfter reports whether, from the point pos in its function
+// (where an expression starts or ends: an assignment, a call), the object
+// the variable v holds is sent to the API server with Create and with
+// nothing that writes over a live object: the branch of `if err :=
+// c.Get(ctx, key, obj); NotFound(err) { obj.Spec = ...; c.Create(ctx,
+// obj) }`, where obj is live elsewhere in the function but not on this
+// path. Any Update, Patch, CreateOrUpdate, a helper whose Summary writes
+// it, a call of a function value given it, or a return of the object
+// answers false, as does a path with no Create at all, or a point the
+// engine has no SSA instruction for.
 func (r *Result) OnlyCreatedAfter(v *types.Var, pos token.Pos) bool {
-	ref := r.refAt(v, pos)
-	if ref == nil {
+	refs := r.refs[v]
+	if len(refs) == 0 {
+		return false // not live anywhere: nothing to say
+	}
+	r.indexOnce.Do(r.index)
+	point := r.points[pos]
+	if point == nil {
 		return false
 	}
-	same := map[ssa.Value]bool{ref.X: true}
+	same := map[ssa.Value]bool{}
+	for _, ref := range refs {
+		if ref.Parent() == point.Parent() {
+			same[ref.X] = true
+		}
+	}
+	if len(same) == 0 {
+		return false
+	}
 	for changed := true; changed; {
 		changed = false
 		for x := range same {
@@ -67,12 +82,12 @@ func (r *Result) OnlyCreatedAfter(v *types.Var, pos token.Pos) bool {
 		return true
 	}
 	at := 0
-	for i, instr := range ref.Block().Instrs {
-		if instr == ref {
+	for i, instr := range point.Block().Instrs {
+		if instr == point {
 			at = i
 		}
 	}
-	return visit(ref.Block(), at) && created
+	return visit(point.Block(), at) && created
 }
 
 type send int
@@ -101,9 +116,8 @@ func (r *Result) sends(c *ssa.CallCommon, same map[ssa.Value]bool) send {
 		return sendWrite // a function value: it may write
 	case IsClientMethod(fn, "Create") || isClientsetMethod(fn, "Create"):
 		return sendCreate
-	case IsClientMethod(fn, "Update") || IsClientMethod(fn, "Patch") || isClientsetMethod(fn, "Update") || isClientsetMethod(fn, "Patch"),
-		k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch"):
-		return sendWrite
+	case writes.IsWrite(fn) || IsClientMethod(fn, "Update") || IsClientMethod(fn, "Patch"):
+		return sendWrite // a write, or a wrapper client's of the same shape
 	}
 	for _, w := range r.writers[fn] {
 		if w == passed {
@@ -111,17 +125,6 @@ func (r *Result) sends(c *ssa.CallCommon, same map[ssa.Value]bool) send {
 		}
 	}
 	return sendNone
-}
-
-// refAt returns the debug reference of v at pos, or the first after it.
-func (r *Result) refAt(v *types.Var, pos token.Pos) *ssa.DebugRef {
-	var best *ssa.DebugRef
-	for _, ref := range r.refs[v] {
-		if p := ref.Expr.Pos(); p >= pos && (best == nil || p < best.Expr.Pos()) {
-			best = ref
-		}
-	}
-	return best
 }
 
 func referrers(v ssa.Value) *[]ssa.Instruction {

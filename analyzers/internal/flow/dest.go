@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 // A Set is a set of destinations: where an object the operator builds
@@ -131,12 +132,14 @@ func (r *Result) uses(x ssa.Value) []ssa.Instruction {
 	return r.constUses[c]
 }
 
-// index maps expressions and variables to their SSA values, on the first
-// question: most packages never ask one.
+// index maps expressions, variables and positions (where an expression
+// starts or ends) to their SSA values, on the first question: most
+// packages never ask one.
 func (r *Result) index() {
 	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
 	r.values = map[*types.Var][]ssa.Value{}
 	r.callExprs = map[ssa.Value]*ast.CallExpr{}
+	r.points = map[token.Pos]*ssa.DebugRef{}
 	add := func(v *types.Var, x ssa.Value) {
 		r.values[v] = append(r.values[v], x)
 	}
@@ -153,6 +156,11 @@ func (r *Result) index() {
 					continue
 				}
 				r.exprs[ref.Expr] = append(r.exprs[ref.Expr], ref)
+				for _, p := range []token.Pos{ref.Expr.Pos(), ref.Expr.End()} {
+					if r.points[p] == nil {
+						r.points[p] = ref
+					}
+				}
 				if call, ok := ref.Expr.(*ast.CallExpr); ok {
 					r.callExprs[ref.X] = call
 				}
@@ -302,7 +310,7 @@ func (w *walk) source(base ssa.Value) {
 		// A function's result may point into an object it is given (a
 		// container found in a Deployment): an argument whose type holds
 		// the result's type is followed too. A deep copy is a new object.
-		if fn := calleeObject(b.Common()); fn != nil && isDeepCopy(fn) {
+		if fn := calleeObject(b.Common()); fn != nil && k8s.IsDeepCopyFunc(fn) {
 			break
 		}
 		for _, a := range b.Common().Args {
@@ -371,7 +379,7 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 	if receiverOf(c) == x && fn != nil && !k8s.IsApplyMethod(fn) {
 		// x.M(...): where the result goes (obj.DeepCopy() is a new
 		// object, followed by its own uses).
-		if call, ok := site.(*ssa.Call); ok && !isDeepCopy(fn) {
+		if call, ok := site.(*ssa.Call); ok && !k8s.IsDeepCopyFunc(fn) {
 			w.follow(call)
 		}
 		return
@@ -379,7 +387,7 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 	switch {
 	case fn == nil:
 		w.callees(site, x)
-	case isWrite(fn):
+	case writes.IsWrite(fn):
 		w.out |= Written
 		if w.write == nil {
 			w.write = w.r.callExprs[site.Value()]
@@ -432,14 +440,6 @@ func (w *walk) callees(site ssa.CallInstruction, x ssa.Value) {
 			}
 		}
 	}
-}
-
-// isWrite reports whether fn sends an object to the API server: a
-// client's Update, Patch or Apply, or controllerutil's CreateOrUpdate or
-// CreateOrPatch.
-func isWrite(fn *types.Func) bool {
-	return k8s.IsClientMethod(fn, "Update", "Patch", "Apply") ||
-		k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")
 }
 
 // isCmp reports go-cmp's Equal and Diff.

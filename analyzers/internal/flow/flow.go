@@ -70,6 +70,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sync"
@@ -150,6 +151,7 @@ type Result struct {
 	exprs     map[ast.Expr][]*ssa.DebugRef
 	values    map[*types.Var][]ssa.Value
 	callExprs map[ssa.Value]*ast.CallExpr
+	points    map[token.Pos]*ssa.DebugRef
 	constOnce sync.Once
 	constUses map[*ssa.Const][]ssa.Instruction
 

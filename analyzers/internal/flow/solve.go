@@ -125,6 +125,9 @@ func (s *solver) solve() {
 	for _, fn := range s.funcs {
 		s.callback(fn)
 	}
+	for _, h := range s.handed {
+		s.mark(h.param, h.why) // read or written inside the other function, whoever calls it
+	}
 	for v := range s.r.live {
 		s.work = append(s.work, v) // revisit with the calls' forward edges
 	}
@@ -134,7 +137,7 @@ func (s *solver) solve() {
 	for changed := true; changed; {
 		changed = false
 		for _, h := range s.handed {
-			if why := s.r.live[h.from]; why != NotLive && s.r.live[h.param] == NotLive {
+			if s.r.live[h.param] == NotLive && s.r.live[h.from] != NotLive {
 				s.mark(h.param, LiveArgument)
 				changed = true
 			}
@@ -322,18 +325,10 @@ func (s *solver) item(v ssa.Value, instr ssa.Instruction) bool {
 
 // fieldName returns the name of field i of the struct t (or *t, if ptr).
 func fieldName(t types.Type, i int, ptr bool) string {
-	if ptr {
-		p, ok := t.Underlying().(*types.Pointer)
-		if !ok {
-			return ""
-		}
-		t = p.Elem()
+	if f := fieldOf(t, i, ptr); f != nil {
+		return f.Name()
 	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
+	return ""
 }
 
 // result records that fn's result i can be live, and marks the calls of fn
@@ -364,7 +359,7 @@ func (s *solver) result(fn *ssa.Function, i int, why Reason) {
 func (s *solver) call(site ssa.CallInstruction, v ssa.Value) {
 	c := site.Common()
 	if recv := receiverOf(c); recv == v {
-		if fn := calleeObject(c); fn != nil && (isDeepCopy(fn) || isAccessor(fn)) {
+		if fn := calleeObject(c); fn != nil && (k8s.IsDeepCopyFunc(fn) || isAccessor(fn)) {
 			markResult(s, site, 0, Derived) // live.DeepCopy(), workload.PodTemplate()
 		}
 	}

@@ -113,24 +113,6 @@ func isApplyPatch(v ssa.Value) bool {
 	return ok && g.Name() == "Apply" && g.Pkg != nil && g.Pkg.Pkg.Path() == k8s.Client
 }
 
-// isDeepCopy reports whether fn is a generated deep copy, DeepCopy or
-// DeepCopyObject, returning a copy of its receiver.
-func isDeepCopy(fn *types.Func) bool {
-	if fn.Name() != "DeepCopy" && fn.Name() != "DeepCopyObject" {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-		return false
-	}
-	res := sig.Results().At(0).Type()
-	if fn.Name() == "DeepCopyObject" {
-		return k8s.IsNamed(res, k8s.Runtime, "Object")
-	}
-	recv := k8s.Named(sig.Recv().Type())
-	return recv != nil && k8s.Named(res) != nil && k8s.Named(res).Obj() == recv.Obj()
-}
-
 // isAccessor reports whether fn is a method without arguments returning a
 // pointer to a struct: an accessor handing out a part of its receiver
 // (`workload.PodTemplate()`), through an interface too.

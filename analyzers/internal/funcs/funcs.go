@@ -368,30 +368,20 @@ func (g *Graph) Implementations(pkg *types.Package, modulePath string, fn *types
 	if p := fn.Pkg().Path(); fn.Pkg() != pkg && (modulePath == "" || p != modulePath && !strings.HasPrefix(p, modulePath+"/")) {
 		return nil
 	}
-	iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
 	g.implMu.Lock()
 	defer g.implMu.Unlock()
 	if out, ok := g.impls[fn]; ok {
 		return out
 	}
-	var out []*types.Func
-	scan := func(p *types.Package) {
-		for _, t := range methodOwners(p)[fn.Name()] {
-			m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
-			f, ok := m.(*types.Func)
-			// A method promoted from an embedded interface is the
-			// interface's again, not an implementation.
-			if !ok || isInterfaceMethod(f) || !types.Implements(t, iface) || slices.Contains(out, f) {
-				continue
-			}
-			out = append(out, f)
-		}
-	}
-	scan(pkg)
+	out := ImplementationsIn(pkg, fn)
 	if modulePath != "" {
 		for _, imp := range pkg.Imports() {
 			if imp.Path() == modulePath || strings.HasPrefix(imp.Path(), modulePath+"/") {
-				scan(imp)
+				for _, f := range ImplementationsIn(imp, fn) {
+					if !slices.Contains(out, f) {
+						out = append(out, f)
+					}
+				}
 			}
 		}
 	}
@@ -399,6 +389,29 @@ func (g *Graph) Implementations(pkg *types.Package, modulePath string, fn *types
 		g.impls = map[*types.Func][]*types.Func{}
 	}
 	g.impls[fn] = out
+	return out
+}
+
+// ImplementationsIn returns the concrete methods of the named types
+// declared in p (their own or promoted) that a call of the interface
+// method fn can reach: those of fn's name whose type or pointer
+// implements the interface declaring fn.
+func ImplementationsIn(p *types.Package, fn *types.Func) []*types.Func {
+	if !isInterfaceMethod(fn) {
+		return nil
+	}
+	iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	var out []*types.Func
+	for _, t := range methodOwners(p)[fn.Name()] {
+		m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+		f, ok := m.(*types.Func)
+		// A method promoted from an embedded interface is the
+		// interface's again, not an implementation.
+		if !ok || isInterfaceMethod(f) || !types.Implements(t, iface) || slices.Contains(out, f) {
+			continue
+		}
+		out = append(out, f)
+	}
 	return out
 }
 

@@ -379,12 +379,17 @@ func IsTemplate(t types.Type) bool {
 // copy of its receiver (the receiver's type, or runtime.Object). A method
 // of another shape that happens to share the name does not count.
 func IsDeepCopy(info *types.Info, call *ast.CallExpr) bool {
-	fn := Callee(info, call)
-	if fn == nil || len(call.Args) != 0 || (fn.Name() != "DeepCopy" && fn.Name() != "DeepCopyObject") {
+	return len(call.Args) == 0 && IsDeepCopyFunc(Callee(info, call))
+}
+
+// IsDeepCopyFunc reports whether fn is a generated deep copy, DeepCopy or
+// DeepCopyObject (see IsDeepCopy).
+func IsDeepCopyFunc(fn *types.Func) bool {
+	if fn == nil || (fn.Name() != "DeepCopy" && fn.Name() != "DeepCopyObject") {
 		return false
 	}
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || sig.Results().Len() != 1 {
+	if !ok || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
 		return false
 	}
 	res := sig.Results().At(0).Type()

@@ -161,3 +161,18 @@ func useHandOff(ctx context.Context, c client.Client, key client.ObjectKey) {
 	fresh := dep.Pick(&corev1.Pod{}, func(p *corev1.Pod) *corev1.PodSpec { return &p.Spec })
 	probe(fresh) // a new object: silent
 }
+
+// Handed a new object by a helper whose own package passes it live ones.
+func useEach() {
+	dep.Each(&corev1.Pod{}, func(p *corev1.Pod) {
+		probe(p) // a new object: silent
+	})
+}
+
+// A function of the same signature as hooks.mutate, used as a value but
+// never stored in that field: the call h.mutate(cm) cannot run it.
+func describe(obj client.Object) {
+	probe(obj) // silent
+}
+
+func describers() []func(client.Object) { return []func(client.Object){describe} }
