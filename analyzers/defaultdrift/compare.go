@@ -25,7 +25,6 @@ import (
 func (c *checker) comparisons(fd *ast.FuncDecl) []analysis.Diagnostic {
 	info := c.pass.TypesInfo
 	var out []analysis.Diagnostic
-	var parents map[ast.Node]ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		var a, b ast.Expr
 		switch x := n.(type) {
@@ -48,7 +47,7 @@ func (c *checker) comparisons(fd *ast.FuncDecl) []analysis.Diagnostic {
 			return true
 		}
 		for range 2 {
-			if d, ok := c.compare(fd, n.(ast.Expr), a, b, &parents); ok {
+			if d, ok := c.compare(fd, n.(ast.Expr), a, b); ok {
 				out = append(out, d)
 				break
 			}
@@ -72,7 +71,7 @@ func (c *checker) isLive(e ast.Expr) bool {
 // compare reports cmp, a comparison of liveSide and desired, when desired
 // is built by the operator and leaves server-defaulted fields unset that
 // the compared type reaches, and the unequal branch writes.
-func (c *checker) compare(fd *ast.FuncDecl, cmp, liveSide, desired ast.Expr, parents *map[ast.Node]ast.Node) (analysis.Diagnostic, bool) {
+func (c *checker) compare(fd *ast.FuncDecl, cmp, liveSide, desired ast.Expr) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	info := c.pass.TypesInfo
 	if !c.isLive(liveSide) || c.isLive(desired) {
@@ -94,10 +93,7 @@ func (c *checker) compare(fd *ast.FuncDecl, cmp, liveSide, desired ast.Expr, par
 	if len(unset) == 0 {
 		return none, false
 	}
-	if *parents == nil {
-		*parents = astutil.Parents(fd)
-	}
-	if !c.writes.Decided(fd, cmp, *parents, 2) {
+	if !c.flow.Decides(cmp) {
 		return none, false // a log line or a metric, not a loop
 	}
 	return c.diagnostic(cmp, liveSide, root, unset, where), true

@@ -15,11 +15,11 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/defaults"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 //go:embed doc.go
@@ -58,7 +58,7 @@ func New(cfg Config) *analysis.Analyzer {
 			return nil, err
 		}
 		return run(pass, cfg)
-	}, []*analysis.Analyzer{live.Analyzer, funcs.Analyzer}, new(builderFact))
+	}, []*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer}, new(builderFact))
 	table.Flags(&a.Flags, &cfg, "comma-separated Type.Field server-defaulted fields to add", "comma-separated Type.Field fields to leave out")
 	return a
 }
@@ -119,7 +119,7 @@ type checker struct {
 	live      *live.Result
 	summaries map[*types.Func]*builderFact
 	changed   bool
-	writes    *writes.Finder
+	flow      *flow.Result
 	// handedTo is the call mutatorCalls examines, which shapes ignore.
 	handedTo *ast.CallExpr
 }
@@ -130,7 +130,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	}
 	c := &checker{pass: pass, cfg: cfg, graph: funcs.Of(pass), live: pass.ResultOf[live.Analyzer].(*live.Result),
 		summaries: map[*types.Func]*builderFact{}}
-	c.writes = writes.New(pass.TypesInfo, c.graph)
+	c.flow = pass.ResultOf[flow.Analyzer].(*flow.Result)
 	c.graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		c.changed = false
 		c.summarise(fd)

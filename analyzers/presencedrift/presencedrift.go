@@ -12,11 +12,11 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 //go:embed doc.go
@@ -404,10 +404,10 @@ func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
 		}
 		cond := ast.Unparen(ifs.Cond)
 		if id, ok := cond.(*ast.Ident); ok && info.Uses[id] == v {
-			found = writes.Calls(info, ifs.Body)
+			found = flow.CallsWrite(info, ifs.Body)
 		} else if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT && ifs.Else != nil {
 			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] == v {
-				found = writes.Calls(info, ifs.Else)
+				found = flow.CallsWrite(info, ifs.Else)
 			}
 		}
 		return !found
@@ -425,7 +425,7 @@ func guardingFuncs(info *types.Info, decls []*ast.FuncDecl) map[*types.Func]bool
 			if !ok {
 				return true
 			}
-			if !writes.Calls(info, ifs.Body) && (ifs.Else == nil || !writes.Calls(info, ifs.Else)) {
+			if !flow.CallsWrite(info, ifs.Body) && (ifs.Else == nil || !flow.CallsWrite(info, ifs.Else)) {
 				return true
 			}
 			ast.Inspect(ifs.Cond, func(m ast.Node) bool {

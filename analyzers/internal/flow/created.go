@@ -5,8 +5,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 // OnlyCreatedAfter reports whether, from the point pos in its function
@@ -116,7 +114,7 @@ func (r *Result) sends(c *ssa.CallCommon, same map[ssa.Value]bool) send {
 		return sendWrite // a function value: it may write
 	case IsClientMethod(fn, "Create") || isClientsetMethod(fn, "Create"):
 		return sendCreate
-	case writes.IsWrite(fn) || IsClientMethod(fn, "Update") || IsClientMethod(fn, "Patch"):
+	case IsWrite(fn) || IsClientMethod(fn, "Update") || IsClientMethod(fn, "Patch"):
 		return sendWrite // a write, or a wrapper client's of the same shape
 	}
 	for _, w := range r.writers[fn] {

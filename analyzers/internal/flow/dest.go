@@ -4,13 +4,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/writes"
 )
 
 // A Set is a set of destinations: where an object the operator builds
@@ -191,6 +191,11 @@ type walk struct {
 	fns    map[*ssa.Function]bool
 	out    Set
 	write  *ast.CallExpr
+	// holder, when set, is a function whose parameters hold what is
+	// followed by the caller's own choice: a callback's result stored
+	// into the object the caller handed in goes where that object goes,
+	// which the walk follows from the parameter, and is not Unknown.
+	holder *ssa.Function
 }
 
 // enter spends one function of the budget; past it the walk gives
@@ -292,7 +297,9 @@ func (w *walk) source(base ssa.Value) {
 		w.out |= Unknown
 		return
 	case *ssa.Parameter:
-		w.out |= Unknown // its caller may do anything with it
+		if b.Parent() != w.holder {
+			w.out |= Unknown // its caller may do anything with it
+		}
 	case *ssa.FreeVar:
 		for _, v := range w.r.graph.bindings(b) {
 			w.source(v)
@@ -327,6 +334,10 @@ func (w *walk) source(base ssa.Value) {
 // (other packages call it), is Unknown.
 func (w *walk) returned(ret *ssa.Return, x ssa.Value) {
 	fn := ret.Parent()
+	if (fn.Parent() != nil || w.r.graph.valueSet[fn]) && len(w.r.graph.sites(fn)) == 0 {
+		w.handedResult(fn)
+		return
+	}
 	obj, _ := fn.Object().(*types.Func)
 	if fn.Parent() != nil || obj == nil || obj.Exported() || fn.Signature.Recv() != nil || w.r.graph.valueSet[fn] {
 		w.out |= Unknown // called from elsewhere, or as a value
@@ -387,7 +398,7 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 	switch {
 	case fn == nil:
 		w.callees(site, x)
-	case writes.IsWrite(fn):
+	case IsWrite(fn):
 		w.out |= Written
 		if w.write == nil {
 			w.write = w.r.callExprs[site.Value()]
@@ -464,12 +475,17 @@ func isExport(fn *types.Func) bool {
 	return false
 }
 
+var errorType = types.Universe.Lookup("error").Type()
+
 // carries reports whether a value of t can hold (part of) an object: not
 // a string, number or bool.
 func carries(t types.Type) bool {
+	if types.Identical(t, errorType) {
+		return false // an error describes a failure; it does not hold the object
+	}
 	switch u := types.Unalias(t).Underlying().(type) {
-	case *types.Basic:
-		return false
+	case *types.Basic, *types.Signature:
+		return false // a function value carries no object: its free variables are followed at MakeClosure
 	case *types.Tuple:
 		for v := range u.Variables() {
 			if carries(v.Type()) {
@@ -529,4 +545,57 @@ func deref(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
+}
+
+// handedResult follows what a function value of the package returns to
+// the functions of other packages it is handed to as a callback, by their
+// Summary's HookSends: a closure building conditions that a framework
+// writes into a status. Anything else is Unknown.
+func (w *walk) handedResult(fn *ssa.Function) {
+	offs := w.r.handOffs(fn)
+	if len(offs) == 0 || !w.enter(fn) {
+		w.out |= Unknown
+		return
+	}
+	for _, h := range offs {
+		sums := w.r.summariesAt(h.site)
+		if len(sums) == 0 {
+			w.out |= Unknown
+			return
+		}
+		for _, sum := range sums {
+			i := slices.IndexFunc(sum.HookSends, func(s HookSend) bool { return s.Hook == h.cb })
+			if i < 0 {
+				w.out |= Unknown
+				return
+			}
+			w.out |= sum.HookSends[i].To
+		}
+	}
+}
+
+// HandedResult says where the function of another package that lit is
+// handed to sends what lit returns (its Summary's HookSends), and names
+// that function: a closure building a list that a framework writes into
+// the object it updates is Written there. A literal called in the
+// package, or handed to no function whose Summary says, is Unknown.
+func (r *Result) HandedResult(lit *ast.FuncLit) (Set, *types.Func) {
+	r.ensure()
+	if r.Pkg == nil {
+		return Unknown, nil
+	}
+	r.indexOnce.Do(r.index)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fn := r.literal(lit)
+	if fn == nil || r.calledHere(fn) {
+		return Unknown, nil
+	}
+	offs := r.handOffs(fn)
+	if len(offs) == 0 {
+		return Unknown, nil
+	}
+	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
+	w.handedResult(fn)
+	return w.out, calleeObject(offs[0].site.Common())
 }

@@ -22,12 +22,36 @@ import (
 //
 // Callbacks and Returneds say what it does with its function parameters
 // (see HandOff), so that a function value of the caller is followed.
+//
+// Writes says that the function sends an object to the API server,
+// itself or through what it calls; Gates and Decides say, for its
+// callbacks, which runs under which answer of another, and whose answer
+// decides a write (see Decides and CalledWhen).
 type Summary struct {
 	Params    []Slot
 	Results   []Slot
 	Sends     []Send
 	Callbacks []HandOff
 	Returneds []Returned
+	Writes    bool
+	Gates     []Gate
+	Decides   []Hook
+	HookSends []HookSend
+}
+
+// A HookSend says where a function sends what its callback Hook returns:
+// `p.Object.Status.Conditions = p.Conditions()` before a status update
+// sends the conditions a caller's closure builds. A callback whose results
+// go anywhere Unknown is left out.
+type HookSend struct {
+	Hook Hook
+	To   Set
+}
+
+// seeds reports whether the Summary says anything of the objects the
+// function is given or returns, so a caller must be solved.
+func (s *Summary) seeds() bool {
+	return len(s.Params)+len(s.Results)+len(s.Sends)+len(s.Callbacks)+len(s.Returneds) > 0
 }
 
 // A Send is where a parameter's object goes.
@@ -36,10 +60,20 @@ type Send struct {
 	To    Set
 }
 
-// A Slot is a parameter or result and why it is live.
+// A Slot is a parameter or result and why it is live. Field, when set,
+// names the field of a struct parameter (or of the struct it points to)
+// that the evidence is about: a framework reading into `p.Reconciled`.
 type Slot struct {
 	Index int
 	Why   Reason
+	Field string
+}
+
+func (s Slot) String() string {
+	if s.Field != "" {
+		return fmt.Sprintf("{%d.%s %v}", s.Index, s.Field, s.Why)
+	}
+	return fmt.Sprintf("{%d %v}", s.Index, s.Why)
 }
 
 func (*Summary) AFact() {}
@@ -51,6 +85,15 @@ func (s *Summary) String() string {
 	}
 	if len(s.Callbacks)+len(s.Returneds) > 0 {
 		out += fmt.Sprintf(" calls%v%v", s.Callbacks, s.Returneds)
+	}
+	if s.Writes {
+		out += " writes"
+	}
+	if len(s.Gates)+len(s.Decides) > 0 {
+		out += fmt.Sprintf(" gates%v%v", s.Gates, s.Decides)
+	}
+	if len(s.HookSends) > 0 {
+		out += fmt.Sprintf(" hooks%v", s.HookSends)
 	}
 	return out
 }
@@ -66,18 +109,27 @@ func (s *solver) export() {
 		sum := &Summary{}
 		for i, p := range sigParams(fn) {
 			if why, ok := s.evidence[p]; ok {
-				sum.Params = append(sum.Params, Slot{i, why})
-				s.writer(obj, Slot{i, why})
+				sum.Params = append(sum.Params, Slot{Index: i, Why: why})
+				s.writer(obj, Slot{Index: i, Why: why})
+			}
+			for _, f := range s.fieldEv[p] {
+				if name := structField(p.Type(), f.field); name != "" {
+					sum.Params = append(sum.Params, Slot{Index: i, Why: f.why, Field: name})
+				}
 			}
 		}
 		for i, why := range s.results[fn] {
-			sum.Results = append(sum.Results, Slot{i, why})
+			sum.Results = append(sum.Results, Slot{Index: i, Why: why})
 		}
 		if obj.Exported() {
 			sum.Sends = s.sends(fn)
 			sum.Callbacks, sum.Returneds = s.callbacks(fn)
+			sum.Writes = s.r.funcWrites(fn)
+			sum.Gates = s.r.gates(fn)
+			sum.Decides = s.r.decidingCallbacks(fn)
+			sum.HookSends = s.hookSends(fn)
 		}
-		if len(sum.Params)+len(sum.Results)+len(sum.Sends)+len(sum.Callbacks)+len(sum.Returneds) == 0 {
+		if !sum.seeds() && !sum.Writes && len(sum.Gates)+len(sum.Decides)+len(sum.HookSends) == 0 {
 			continue
 		}
 		slices.SortFunc(sum.Results, func(a, b Slot) int { return cmp.Compare(a.Index, b.Index) })
@@ -101,6 +153,49 @@ func (s *solver) sends(fn *ssa.Function) []Send {
 	return out
 }
 
+// hookSends returns where fn sends the results of its callbacks.
+func (s *solver) hookSends(fn *ssa.Function) []HookSend {
+	var out []HookSend
+	walks := map[Hook]*walk{}
+	var order []Hook
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			h, ok := callbackOf(call.Common().Value)
+			if !ok {
+				continue
+			}
+			w := walks[h]
+			if w == nil {
+				w = &walk{r: s.r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{fn: true}, holder: fn}
+				walks[h] = w
+				order = append(order, h)
+			}
+			if call.Type() == nil {
+				continue
+			}
+			if _, tuple := call.Type().(*types.Tuple); !tuple {
+				w.follow(call)
+				continue
+			}
+			for _, ref := range *call.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok {
+					w.follow(ex)
+				}
+			}
+		}
+	}
+	for _, h := range order {
+		if w := walks[h]; w.out != 0 && w.out&Unknown == 0 {
+			out = append(out, HookSend{h, w.out})
+		}
+	}
+	return out
+}
+
 // isContainer reports whether t is a slice or a map.
 func isContainer(t types.Type) bool {
 	switch t.Underlying().(type) {
@@ -112,7 +207,7 @@ func isContainer(t types.Type) bool {
 
 // writer records that fn writes back its parameter p.Index, if it does.
 func (s *solver) writer(fn *types.Func, p Slot) {
-	if (p.Why == WrittenBack || p.Why == MutateFunction) && !slices.Contains(s.r.writers[fn], p.Index) {
+	if p.Field == "" && (p.Why == WrittenBack || p.Why == MutateFunction) && !slices.Contains(s.r.writers[fn], p.Index) {
 		s.r.writers[fn] = append(s.r.writers[fn], p.Index)
 	}
 }
@@ -207,4 +302,31 @@ func (x *implIndex) of(m *types.Func) []*Summary {
 	}
 	x.memo[m] = out
 	return out
+}
+
+// structField returns the name of field i of the struct t, or of the
+// struct t points to.
+func structField(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return fieldName(t, i, false)
+}
+
+// fieldIndex returns the index of the field named name of the struct t,
+// or of the struct t points to, or -1.
+func fieldIndex(t types.Type, name string) int {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return i
+		}
+	}
+	return -1
 }

@@ -38,6 +38,36 @@
 // variables and the parameters of the function, so its callers' arguments
 // are live too.
 //
+// Evidence also reaches the field of a struct it was taken from: an
+// object read with Get through `p.Live`, where p is a parameter struct
+// or a struct literal handed to a helper, makes that field live in every
+// function that receives the struct (a field slot of the Summary,
+// `{1.Live read with Get or List}`), and a callback loading the field
+// from the struct it captured sees it live too.
+//
+// # Writes and the branches that decide them (gates.go)
+//
+// IsWrite names the calls that send an object to the API server; a
+// function writes when one of its blocks, or a function it calls, does.
+// Decides(e) answers whether a boolean decides a write: it follows the
+// value through ifs, phis, negations, variables and returns to the
+// branches it controls (a branch decides a write when the write
+// post-dominates one successor and not the other), into the callers of
+// the function that returns it, and into a framework of callbacks: a
+// closure returning the value, handed to a function of the module (as an
+// argument or as a field of a struct of function values), decides a write
+// when that function calls it in a condition that guards a write. The
+// framework's Summary says so for callers in other packages: Writes,
+// Gates (callback Run is called only when callback When answered Want)
+// and Decides (the callbacks whose answer decides a write). CalledWhen
+// turns a Gate into the conditions under which a closure runs, read off
+// the return expressions of the sibling closure that decides it, so an
+// analyzer can check a guard that lives in a sibling callback. A
+// framework's Summary also says where the results of its callbacks go
+// (HookSends): an argument list built by a closure and written by the
+// framework into the object it updates is written, though the closure
+// itself only returns it.
+//
 // # Facts
 //
 // Evidence that holds whoever calls a function (its parameter is read
@@ -156,6 +186,12 @@ type Result struct {
 	constUses map[*ssa.Const][]ssa.Instruction
 
 	summaryOf map[*ssa.CallCommon][]*Summary // calls of other packages' functions with a Summary
+	factsOf   func(*ssa.CallCommon, *types.Func) []*Summary
+	sumMu     sync.Mutex // guards summaryOf once questions are asked
+
+	mu         sync.Mutex // the decisions' memos, asked by several analyzers
+	writesMemo map[*ssa.Function]bool
+	gatesMemo  map[*ssa.Function][]Gate
 
 	// writers holds, for the functions a call may run (of the package,
 	// or of others through their Summary), the parameters they write
@@ -173,11 +209,13 @@ func (r *Result) Value(v ssa.Value) Reason { return r.live[v] }
 func (r *Result) Var(v *types.Var) Reason { return r.vars[v] }
 
 func run(pass *analysis.Pass) (any, error) {
-	r := &Result{info: pass.TypesInfo, live: map[ssa.Value]Reason{}, vars: map[*types.Var]Reason{}, refs: map[*types.Var][]*ssa.DebugRef{}, writers: map[*types.Func][]int{}, summaryOf: map[*ssa.CallCommon][]*Summary{}}
+	r := &Result{info: pass.TypesInfo, live: map[ssa.Value]Reason{}, vars: map[*types.Var]Reason{}, refs: map[*types.Var][]*ssa.DebugRef{}, writers: map[*types.Func][]int{}, summaryOf: map[*ssa.CallCommon][]*Summary{},
+		writesMemo: map[*ssa.Function]bool{}, gatesMemo: map[*ssa.Function][]Gate{}}
 	if k8s.Irrelevant(pass) {
 		return r, nil // fast path: no Kubernetes object can be named here
 	}
 	s := &solver{pass: pass, r: r}
+	r.factsOf = s.summaries
 	if !s.seeded() {
 		// Nothing here reads or writes an object, nor calls what does:
 		// nothing is live and no Summary but Sends could be said. The SSA

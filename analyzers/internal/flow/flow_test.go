@@ -33,6 +33,18 @@ var where = repotest.Probe("where", []*analysis.Analyzer{flow.Analyzer}, func(pa
 	pass.Reportf(call.Pos(), "%s", pass.ResultOf[flow.Analyzer].(*flow.Result).Where(call.Args[0], true).Set)
 })
 
+// decides reports every call of a function named stale whose result
+// decides a write.
+var decides = repotest.Probe("decides", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "stale" && pass.ResultOf[flow.Analyzer].(*flow.Result).Decides(call) {
+		pass.Reportf(call.Pos(), "decides a write")
+	}
+})
+
+func TestDecides(t *testing.T) {
+	repotest.Run(t, decides, "flow/decides")
+}
+
 func TestWhere(t *testing.T) {
 	repotest.Run(t, where, "flow/dest")
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -30,6 +31,7 @@ type solver struct {
 	work     []ssa.Value
 	back     map[ssa.Value]bool
 	evidence map[*ssa.Parameter]Reason        // phase one: holds for every caller
+	fieldEv  map[*ssa.Parameter][]fieldSlot   // phase one: fields of struct parameters, likewise
 	results  map[*ssa.Function]map[int]Reason // phase one: live results
 	impls    *implIndex                       // methods of other packages with a Summary
 	items    map[ssa.Value]bool               // a listed list's Items, and their elements
@@ -46,6 +48,7 @@ func (s *solver) prepare() {
 	s.r.funcs, s.r.graph = s.funcs, s.calls
 	s.back = map[ssa.Value]bool{}
 	s.evidence = map[*ssa.Parameter]Reason{}
+	s.fieldEv = map[*ssa.Parameter][]fieldSlot{}
 	s.results = map[*ssa.Function]map[int]Reason{}
 	s.items = map[ssa.Value]bool{}
 	s.returnsOf = map[*ssa.Function][]returnSite{}
@@ -71,7 +74,7 @@ func (s *solver) seeded() bool {
 			return true
 		}
 		if fn.Pkg() != nil && fn.Pkg() != s.pass.Pkg {
-			if s.pass.ImportObjectFact(fn.Origin(), new(Summary)) {
+			if sum := new(Summary); s.pass.ImportObjectFact(fn.Origin(), sum) && sum.seeds() {
 				return true
 			}
 			if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) && len(s.factImpls().byName[fn.Name()]) > 0 {
@@ -189,7 +192,11 @@ func (s *solver) evident(v ssa.Value, why Reason) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL && isCell(x.X) {
 			s.evident(x.X, why)
+		} else if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			s.evidentField(fa.X, fa.Field, why) // p.Obj, p a pointer to a struct
 		}
+	case *ssa.Field:
+		s.evidentField(x.X, x.Field, why) // p.Obj, p a struct
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			s.evident(e, why)
@@ -219,6 +226,63 @@ func (s *solver) evident(v ssa.Value, why Reason) {
 		for _, site := range s.calls.sites(x.Parent()) {
 			if args := argsOf(site.Common()); i < len(args) {
 				s.evident(args[i], why)
+			}
+		}
+	}
+}
+
+// A fieldSlot is a field of a struct parameter that phase one found
+// evidence for.
+type fieldSlot struct {
+	field int
+	why   Reason
+}
+
+// evidentField records that field i of the struct x (or of the struct x
+// points to) holds the server's copy, and follows it back to what is
+// stored there: `Params{Reconciled: obj}` handed to a framework that reads
+// into p.Reconciled. It follows x through phis, the local variable or
+// composite literal it was loaded from, and a parameter to the arguments
+// of the package's calls.
+func (s *solver) evidentField(x ssa.Value, i int, why Reason) {
+	switch v := x.(type) {
+	case *ssa.Parameter:
+		if s.phase == 1 && !slices.ContainsFunc(s.fieldEv[v], func(f fieldSlot) bool { return f.field == i }) {
+			s.fieldEv[v] = append(s.fieldEv[v], fieldSlot{i, why})
+		}
+		k := sigIndex(v)
+		if k < 0 {
+			return
+		}
+		for _, site := range s.calls.sites(v.Parent()) {
+			if args := argsOf(site.Common()); k < len(args) {
+				s.evidentField(args[k], i, why)
+			}
+		}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			if _, ok := v.X.(*ssa.Alloc); ok {
+				s.evidentField(v.X, i, why) // the struct, loaded from its variable
+			}
+		}
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			s.evidentField(e, i, why)
+		}
+	case *ssa.Alloc:
+		for _, ref := range *v.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == v {
+				s.evidentField(st.Val, i, why) // the whole struct stored: a spilled parameter
+				continue
+			}
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok || fa.Field != i {
+				continue
+			}
+			for _, r := range *fa.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+					s.evident(st.Val, why)
+				}
 			}
 		}
 	}

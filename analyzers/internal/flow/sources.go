@@ -55,9 +55,16 @@ func (s *solver) seed(site ssa.CallInstruction) {
 		for _, sum := range sums {
 			s.handOver(site, sum)
 			for _, p := range sum.Params {
-				if p.Index < len(args) {
-					s.evident(args[p.Index], p.Why)
+				if p.Index >= len(args) {
+					continue
 				}
+				if p.Field != "" {
+					if i := fieldIndex(args[p.Index].Type(), p.Field); i >= 0 {
+						s.evidentField(args[p.Index], i, p.Why)
+					}
+					continue
+				}
+				s.evident(args[p.Index], p.Why)
 				s.writer(fn, p)
 			}
 			for _, r := range sum.Results {

@@ -55,6 +55,10 @@ type Result struct {
 // VarReason returns why v is live, or NotLive.
 func (r *Result) VarReason(v *types.Var) Reason { return r.flow.Var(v) }
 
+// CalledWhen returns the conditions under which a framework runs the
+// callback lit (flow.Result.CalledWhen).
+func (r *Result) CalledWhen(lit *ast.FuncLit) []flow.Cond { return r.flow.CalledWhen(lit) }
+
 // At returns why v is live where it is used at pos: VarReason, unless
 // from there on the object is only sent with Create (the NotFound branch
 // after a Get; see flow.Result.OnlyCreatedAfter).

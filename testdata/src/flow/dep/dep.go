@@ -72,3 +72,43 @@ func eachLive(ctx context.Context, c client.Client, key client.ObjectKey) {
 	_ = c.Get(ctx, key, dep)
 	Each(dep, func(*appsv1.Deployment) {})
 }
+
+// Params describes an object to a framework: the live copy is read into
+// Live, and the callbacks decide and make the update.
+type Params struct {
+	Client      client.Client
+	Key         client.ObjectKey
+	Live        client.Object
+	NeedsUpdate func() bool
+	Update      func()
+}
+
+// Reconcile reads into p.Live and updates it when p.NeedsUpdate says so.
+func Reconcile(ctx context.Context, p Params) error { // want Reconcile:`flow\[\{1.Live read with Get or List\}\]\[\] sends\[\{0 written\} \{1 written\}\] writes gates\[\{\{1 Update\} \{1 NeedsUpdate\} true\}\]\[\{1 NeedsUpdate\}\]`
+	if err := p.Client.Get(ctx, p.Key, p.Live); err != nil {
+		return err
+	}
+	if !p.NeedsUpdate() {
+		return nil
+	}
+	p.Update()
+	return p.Client.Update(ctx, p.Live)
+}
+
+// ArgsParams hands SetArgs the object and a callback building its
+// container's arguments.
+type ArgsParams struct {
+	Client   client.Client
+	Object   *appsv1.Deployment
+	Args     func() []string
+	Describe func() []string
+}
+
+// SetArgs writes the arguments the callback returns into the object's
+// first container and updates it; what Describe returns goes to an
+// unknown place.
+func SetArgs(ctx context.Context, p ArgsParams, sink func([]string)) error { // want SetArgs:`flow\[\{1.Object written back with Update or Patch\}\]\[\] sends\[\{0 written\} \{1 written\}\] writes hooks\[\{\{1 Args\} written\}\]`
+	p.Object.Spec.Template.Spec.Containers[0].Args = p.Args()
+	sink(p.Describe())
+	return p.Client.Update(ctx, p.Object)
+}

@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"reflect"
 
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	"flow/dep"
 	"flow/queue"
 )
 
@@ -155,4 +157,27 @@ func dumped() []byte {
 	pod := &corev1.Pod{}
 	where(pod) // want `exported`
 	return queue.Dump(pod)
+}
+
+// Arguments built in a closure that a framework of another package
+// writes into the object: its Summary says where the callback's result
+// goes.
+func handedToFramework(ctx context.Context, c client.Client, obj *appsv1.Deployment, flags map[string]string) error {
+	return dep.SetArgs(ctx, dep.ArgsParams{
+		Client: c,
+		Object: obj,
+		Args: func() []string {
+			var args []string
+			where(args) // want `written`
+			for k, v := range flags {
+				args = append(args, k+"="+v)
+			}
+			return args
+		},
+		Describe: func() []string {
+			var s []string
+			where(s) // want `unknown`
+			return s
+		},
+	}, func([]string) {})
 }

@@ -176,3 +176,40 @@ func describe(obj client.Object) {
 }
 
 func describers() []func(client.Object) { return []func(client.Object){describe} }
+
+// An object handed to a framework of another package in a struct field
+// that the framework reads into; the callbacks capture it.
+func useFramework(ctx context.Context, c client.Client, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	desired := &appsv1.Deployment{}
+	return dep.Reconcile(ctx, dep.Params{
+		Client: c,
+		Key:    key,
+		Live:   live,
+		NeedsUpdate: func() bool {
+			probe(desired) // a new object: silent
+			return live.Generation == 0
+		},
+		Update: func() {
+			probe(live) // want `live: read with Get or List`
+			live.Spec = desired.Spec
+		},
+	})
+}
+
+// The same struct filled field by field, through a pointer.
+type localParams struct {
+	obj client.Object
+}
+
+func readInto(ctx context.Context, c client.Client, key client.ObjectKey, p *localParams) error {
+	return c.Get(ctx, key, p.obj)
+}
+
+func useLocalParams(ctx context.Context, c client.Client, key client.ObjectKey) {
+	cm := &corev1.ConfigMap{}
+	p := &localParams{}
+	p.obj = cm
+	_ = readInto(ctx, c, key, p)
+	probe(cm) // want `cm: read with Get or List`
+}
