@@ -8,7 +8,7 @@ import (
 )
 
 func TestDefaultDrift(t *testing.T) {
-	repotest.Run(t, defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework", "defaultdrift/rbac")
+	repotest.Run(t, defaultdrift.New(defaultdrift.Config{}), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework", "defaultdrift/rbac", "defaultdrift/callbacks", "defaultdrift/callbacks/reconciler")
 }
 
 // BenchmarkDefaultdrift measures the analyzer alone (facts included) on the

@@ -53,9 +53,12 @@
 // set (a probe's periodSeconds counts only in a probe the operator sends),
 // and the branch taken on the result writes: an if whose branches call
 // Update, Patch, Apply or CreateOrUpdate, itself or through functions of
-// the package, reached directly, through a boolean variable, or through
-// the function or closure that returns the comparison (a needsUpdate
-// callback handed to a helper that updates when it returns true).
+// the package or a function of another package whose flow Summary says
+// it writes, reached directly, through a boolean variable, a negation or
+// a phi, or through the function or closure that returns the comparison
+// (a needsUpdate callback handed to a helper, as an argument or as a
+// field of a struct of callbacks, that updates when it returns true, in
+// this package or another: the flow engine's Decides).
 //
 // Not reported: equality.Semantic.DeepDerivative(desired, live), which
 // ignores what the desired side leaves unset (its caveat: it also hides a
@@ -91,8 +94,9 @@
 // Bounds: builder summaries are iterated for at most 4 rounds over the
 // package's calls; a desired value is followed through at most 4 local
 // variables, a list of mutators through 3; a compared type's fields are
-// walked 10 levels deep; a write is looked for 3 calls deep, and a
-// returned comparison 2 functions up.
+// walked 10 levels deep; a returned comparison is followed 3 returns up
+// to the branches that use it, and a write through every function of the
+// package that the branch calls (other packages through facts).
 //
 // Settings:
 //
