@@ -104,9 +104,21 @@
 // switch case; either side may be read into a local first, and the hash
 // may be read from the object the live copy was made from, `dep :=
 // current.DeepCopy()`): the desired template differs there, so the
-// rollout happens anyway and no restart is undone. A
-// comparison with a constant (`!= "true"`) is a flag, not a hash; a hash
-// comparison joined with || guards nothing.
+// rollout happens anyway and no restart is undone. The hash may be a label
+// as well as an annotation, read through a getter of the live object's
+// labels (`getHash(live.Labels)`) or compared in a one-line helper of the
+// package (`sameHash(live, desired)`). A hash comparison joined with ||
+// to a comparison of the live object's own labels or annotations with
+// desired ones (`hashDiffers || !isSubset(desired.Labels, live.Labels)`)
+// still guards: each term makes the desired template differ or changes
+// only metadata. A comparison with a constant (`!= "true"`) is a flag,
+// not a hash; a hash comparison joined with || to anything else, or to
+// the template's own annotations, guards nothing. The guard may live in
+// a sibling callback: a framework of the module that takes a struct of
+// function values and calls the update callback only when a
+// `NeedsUpdate` callback answers true (the flow engine's gates, read
+// from the framework's Summary in any package) guards the replacement in
+// the update callback with what `NeedsUpdate` returns.
 //
 // _test.go files are not analysed, by this analyzer or any other of the
 // suite: a test is not a reconcile, so it is not reported, and what it

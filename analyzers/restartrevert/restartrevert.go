@@ -351,7 +351,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.keySetAfter(as, dst, rhs) {
 		return // restartedAt is written into the new template afterwards
 	}
-	if !merge && hashGuarded(c.pass.TypesInfo, stack, as, t.root, inits) {
+	if !merge && c.hashGuarded(stack, as, t.root, inits) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
 	kind := t.kind
@@ -697,7 +697,8 @@ func mentions(info *types.Info, rhs ast.Expr, dst astutil.Path, inits map[*types
 // current.DeepCopy()`: the hash is often read from the object as fetched),
 // and a local variable holding one side of the comparison (`cur :=
 // current.Annotations[hashKey]`) stands for its value.
-func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *types.Var, inits map[*types.Var]ast.Expr) bool {
+func (c *checker) hashGuarded(stack []ast.Node, as *ast.AssignStmt, root *types.Var, inits map[*types.Var]ast.Expr) bool {
+	info := c.pass.TypesInfo
 	var copied *astutil.Path
 	if init, ok := inits[root]; ok {
 		e := ast.Unparen(init)
@@ -725,27 +726,111 @@ func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *t
 		}
 		return e
 	}
-	differs := func(cond ast.Expr, op token.Token) bool {
-		b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-		if !ok || b.Op != op {
-			return false
+	// lookup reports a read of the live object's own label or
+	// annotation by a constant key: `live.Annotations[hashKey]`, or a
+	// getter of the map returning a string, `hash.Get(live.Labels)`.
+	lookup := func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			key, ok := info.Types[x.Index]
+			return ok && key.Value != nil && k8s.MetadataMap(info, x.X) != "" && ofLive(x.X)
+		case *ast.CallExpr:
+			t, _ := info.TypeOf(x).(*types.Basic)
+			return len(x.Args) == 1 && t != nil && t.Info()&types.IsString != 0 &&
+				k8s.MetadataMap(info, x.Args[0]) != "" && ofLive(x.Args[0])
 		}
-		for _, pair := range [][2]ast.Expr{{value(b.X), value(b.Y)}, {value(b.Y), value(b.X)}} {
-			ix, ok := ast.Unparen(pair[0]).(*ast.IndexExpr)
-			if !ok || k8s.MetadataMap(info, ix.X) != "Annotations" || !ofLive(ix.X) {
-				continue
+		return false
+	}
+	var differs func(cond ast.Expr, op token.Token) bool
+	differs = func(cond ast.Expr, op token.Token) bool {
+		switch x := ast.Unparen(cond).(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				return differs(value(x.X), flip(op))
 			}
-			if key, ok := info.Types[ix.Index]; !ok || key.Value == nil {
-				continue // the key must be a constant
+		case *ast.CallExpr:
+			return c.helperDiffers(x, op, ofLive)
+		case *ast.BinaryExpr:
+			if x.Op != op {
+				return false
 			}
-			if other, ok := info.Types[pair[1]]; ok && other.Value == nil && !ofLive(pair[1]) {
+			for _, pair := range [][2]ast.Expr{{value(x.X), value(x.Y)}, {value(x.Y), value(x.X)}} {
+				if !lookup(pair[0]) {
+					continue
+				}
+				if other, ok := info.Types[pair[1]]; ok && other.Value == nil && !ofLive(pair[1]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// objectMeta reports a comparison of the live object's own labels or
+	// annotations (not its template's) with another value: it turns true
+	// when the operator's metadata drifted, which a restart does not do.
+	objectMeta := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		for {
+			u, ok := e.(*ast.UnaryExpr)
+			if !ok || u.Op != token.NOT {
+				break
+			}
+			e = ast.Unparen(u.X)
+		}
+		var operands []ast.Expr
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			if x.Op != token.EQL && x.Op != token.NEQ {
+				return false
+			}
+			for _, o := range []ast.Expr{x.X, x.Y} {
+				if tv, ok := info.Types[o]; ok && tv.Value != nil {
+					return false // a flag, not drift
+				}
+			}
+			operands = []ast.Expr{x.X, x.Y}
+		case *ast.CallExpr:
+			operands = x.Args
+		}
+		for _, o := range operands {
+			if ix, ok := ast.Unparen(o).(*ast.IndexExpr); ok {
+				o = ix.X
+			}
+			p, ok := astutil.PathOf(info, o)
+			if ok && ofLive(o) && k8s.MetadataMap(info, o) != "" && !strings.Contains(p.String(), "Template") {
 				return true
 			}
 		}
 		return false
 	}
+	// hashOr reports a hash comparison, or a disjunction of hash
+	// comparisons and comparisons of the object's own metadata, with at
+	// least one hash.
+	hashOr := func(e ast.Expr) bool {
+		var terms []ast.Expr
+		var flat func(e ast.Expr)
+		flat = func(e ast.Expr) {
+			if b, ok := ast.Unparen(value(e)).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+				flat(b.X)
+				flat(b.Y)
+				return
+			}
+			terms = append(terms, value(e))
+		}
+		flat(e)
+		hash := false
+		for _, t := range terms {
+			switch {
+			case differs(t, token.NEQ):
+				hash = true
+			case !objectMeta(t):
+				return false
+			}
+		}
+		return hash
+	}
 	for _, cond := range astutil.GuardingConds(stack, as) {
-		if differs(cond, token.NEQ) {
+		if hashOr(cond) {
 			return true
 		}
 	}
@@ -756,7 +841,15 @@ func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *t
 		var list []ast.Stmt
 		switch n := stack[i].(type) {
 		case *ast.FuncLit:
-			return false
+			// A callback that a framework runs only under a sibling's
+			// answer: `NeedsUpdate: func() bool { return <hash differs> }`.
+			conds := c.live.CalledWhen(n)
+			for _, cond := range conds {
+				if cond.Want && !hashOr(cond.Expr) || !cond.Want && !differs(value(cond.Expr), token.EQL) {
+					return false
+				}
+			}
+			return len(conds) > 0
 		case *ast.BlockStmt:
 			list = n.List
 		case *ast.CaseClause:
@@ -781,6 +874,57 @@ func hashGuarded(info *types.Info, stack []ast.Node, as *ast.AssignStmt, root *t
 		child = stack[i]
 	}
 	return false
+}
+
+// flip turns == into != and back.
+func flip(op token.Token) token.Token {
+	if op == token.EQL {
+		return token.NEQ
+	}
+	return token.EQL
+}
+
+// helperDiffers reports a call of a function of the package that only
+// compares one label or annotation, by a constant key, of two of its
+// parameters (`return a.Labels[hashKey] == b.Labels[hashKey]`), with op,
+// called with the live object and another one.
+func (c *checker) helperDiffers(call *ast.CallExpr, op token.Token, ofLive func(ast.Expr) bool) bool {
+	info := c.pass.TypesInfo
+	fd := c.graph.Decl(k8s.Callee(info, call))
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	b, ok := ast.Unparen(ret.Results[0]).(*ast.BinaryExpr)
+	if !ok || b.Op != op {
+		return false
+	}
+	var params []*types.Var
+	for _, f := range fd.Type.Params.List {
+		for _, name := range f.Names {
+			v, _ := info.Defs[name].(*types.Var)
+			params = append(params, v)
+		}
+	}
+	arg := func(e ast.Expr) ast.Expr {
+		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+		if !ok || k8s.MetadataMap(info, ix.X) == "" {
+			return nil
+		}
+		if key, ok := info.Types[ix.Index]; !ok || key.Value == nil {
+			return nil
+		}
+		i := slices.Index(params, astutil.RootVar(info, ix.X))
+		if i < 0 || i >= len(call.Args) || strings.Contains(types.ExprString(ix.X), "Template") {
+			return nil
+		}
+		return call.Args[i]
+	}
+	x, y := arg(b.X), arg(b.Y)
+	return x != nil && y != nil && ofLive(x) != ofLive(y)
 }
 
 // guardedNil reports whether the assignment only runs when dst is nil.

@@ -134,3 +134,32 @@ func (r *Reconciler) replacedThenHashApplied(ctx context.Context, key client.Obj
 	dep.Spec = desired().Spec // want `live Deployment's spec replaced wholesale`
 	return hashapply.Apply(ctx, r.Client, dep, &appsv1.Deployment{})
 }
+
+func sameLabels(a, b map[string]string) bool { return len(a) == len(b) }
+
+// The hash, or the object's own labels, differ: a restart changes neither,
+// so nothing is undone on its account.
+func (r *Reconciler) hashOrLabels(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	want := desired()
+	hashDiffers := dep.Annotations[specHashKey] != specHash(want)
+	if hashDiffers || !sameLabels(dep.Labels, want.Labels) {
+		dep.Spec.Template = want.Spec.Template
+		return r.Update(ctx, dep)
+	}
+	return nil
+}
+
+// The hash, or the template's own annotations, differ: a restart makes the
+// second true, and the update drops restartedAt.
+func (r *Reconciler) hashOrTemplateAnnotations(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	want := desired()
+	if dep.Annotations[specHashKey] != specHash(want) || !sameLabels(dep.Spec.Template.Annotations, want.Spec.Template.Annotations) {
+		dep.Spec.Template = want.Spec.Template // want `live Deployment's pod template replaced wholesale`
+		return r.Update(ctx, dep)
+	}
+	return nil
+}
