@@ -27,6 +27,8 @@ func TestMaporder(t *testing.T) {
 		{"sorting", []string{"maporder/sorting", "maporder/sorting/helpers"}},
 		// An operator's own API types as sinks.
 		{"crd", []string{"maporder/crd/controller"}},
+		// Callbacks whose results a framework of another package writes into an object.
+		{"framework", []string{"maporder/framework"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { repotest.Run(t, maporder.New(maporder.Config{}), c.pkgs...) })
 	}

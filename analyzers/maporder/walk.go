@@ -4,6 +4,7 @@ package maporder
 // taint through assignments, loops, returns and calls.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -22,7 +24,8 @@ type fnState struct {
 	params  map[*types.Var]int
 	taints  map[taintKey]taint
 	report  bool
-	litDeep int // > 0 inside a function literal
+	litDeep int            // > 0 inside a function literal
+	lits    []*ast.FuncLit // the function literals being walked, innermost last
 	body    *ast.BlockStmt
 	decl    *ast.FuncDecl
 	sorted  []sortedExpr            // computed on first use
@@ -285,7 +288,8 @@ func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
 		s.expr(r, ctx)
 	}
 	if s.litDeep > 0 {
-		return // a function literal's return is not the function's
+		s.callbackResult(st) // a function literal's return is not the function's
+		return
 	}
 	sig := s.fn.Type().(*types.Signature)
 	var per []taint
@@ -312,6 +316,24 @@ func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
 			}
 		}
 	}
+}
+
+// callbackResult records a sink for what a function literal returns when
+// the framework of another package it is handed to writes the literal's
+// result into an object (the flow engine's HandedResult).
+func (s *fnState) callbackResult(st *ast.ReturnStmt) {
+	var t taint
+	for _, r := range st.Results {
+		t = append(t, s.taintOf(r)...)
+	}
+	if len(t) == 0 {
+		return
+	}
+	to, fn := s.p.flow.HandedResult(s.lits[len(s.lits)-1])
+	if to&flow.Written == 0 || to&flow.Unknown != 0 || fn == nil {
+		return
+	}
+	s.sink(t, fmt.Sprintf("the result of a callback that %s.%s writes into an object", fn.Pkg().Name(), fn.Name()), st.Pos())
 }
 
 func (s *fnState) assign(st *ast.AssignStmt, ctx *loopCtx) {
@@ -627,7 +649,9 @@ func (s *fnState) expr(e ast.Expr, ctx *loopCtx) {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			s.litDeep++
+			s.lits = append(s.lits, n)
 			s.block(n.Body.List, ctx)
+			s.lits = s.lits[:len(s.lits)-1]
 			s.litDeep--
 			return false
 		case *ast.CallExpr:

@@ -24,6 +24,16 @@ type DeploymentSpec struct {
 type DeploymentStatus struct {
 	ObservedGeneration int64
 	ReadyReplicas      int32
+	Conditions         []DeploymentCondition
+}
+
+type DeploymentConditionType string
+
+type DeploymentCondition struct {
+	Type    DeploymentConditionType
+	Status  corev1.ConditionStatus
+	Reason  string
+	Message string
 }
 
 type Deployment struct {

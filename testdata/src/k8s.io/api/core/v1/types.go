@@ -221,6 +221,8 @@ type PodStatus struct {
 	Conditions []PodCondition
 }
 
+type ConditionStatus string
+
 type PodCondition struct {
 	Type   string
 	Status string
