@@ -45,6 +45,12 @@
 // implementation declared in the calling package or in the packages of
 // the same module it imports. sort.*, slices.Sort*, slices.Sorted, sets.List,
 // labels.Set.String and helpers that sort their argument clear the order.
+// A function literal's result is a sink when the literal is handed to a
+// function of another package (as an argument or a field of a struct of
+// callbacks) whose flow Summary says it writes that result into the
+// object it updates: conditions built in map order by a status callback
+// of a reconcile framework. A literal the function calls itself, or whose
+// framework only logs the result, is left to the rules above.
 //
 // The diagnostic sits on the range statement (or the source call) and
 // names the map and the first sink; every sink it reaches is listed as
