@@ -92,8 +92,12 @@
 // merge), one that fills a nil map, and subset checks (every desired key
 // present with its value), which are correct. A carry-over is also seen by
 // data flow, whatever the keys are called: the new value's template took
-// the live template's annotations in first (an assignment reading them, or
-// a helper called with both), or the live template's annotations, saved
+// the live template's annotations in first (an assignment reading them,
+// directly or through a local holding a part of either template, or a
+// helper called with both; `tmpl.Annotations = kv.Union(tmpl.Annotations,
+// kv.Filter(live, isSystemKey))` with a generic map library counts, and a
+// filter whose predicate does not select the kubectl keys, as
+// `kv.Filter(live, isOwnKey)`, carries nothing over), or the live template's annotations, saved
 // before the replacement, are put back after it, or restartedAt itself is
 // written after it into the new template (through the replaced location,
 // or through the value assigned, whose maps the live object now shares:
@@ -110,8 +114,11 @@
 // package (`sameHash(live, desired)`). A hash comparison joined with ||
 // to a comparison of the live object's own labels or annotations with
 // desired ones (`hashDiffers || !isSubset(desired.Labels, live.Labels)`)
-// still guards: each term makes the desired template differ or changes
-// only metadata. A comparison with a constant (`!= "true"`) is a flag,
+// is taken as a guard: a restart is then undone only in the reconcile
+// where the object's own labels or annotations drifted as well, once, and
+// not on every restart (a known false negative for that one reconcile,
+// accepted so that a framework updating on hash or metadata drift is not
+// reported). A comparison with a constant (`!= "true"`) is a flag,
 // not a hash; a hash comparison joined with || to anything else, or to
 // the template's own annotations, guards nothing. The guard may live in
 // a sibling callback: a framework of the module that takes a struct of

@@ -416,7 +416,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt, inits m
 	info := c.pass.TypesInfo
 	saved := func(e ast.Expr) bool {
 		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
+		c.inspectKept(e, func(n ast.Expr) bool {
 			if id, ok := n.(*ast.Ident); ok && !found {
 				v := astutil.IdentVar(info, id)
 				init := inits[v]
@@ -482,6 +482,7 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types
 func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var, before token.Pos) bool {
 	info := c.pass.TypesInfo
 	found := false
+	mine, theirs := c.templateAliases(body, v), c.templateAliases(body, src)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= before {
 			return false
@@ -515,19 +516,93 @@ func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var, before to
 			return true
 		}
 		for i, lhs := range as.Lhs {
-			if i >= len(as.Rhs) || astutil.RootVar(info, lhs) != v || !k8s.ThroughTemplate(c.pass.TypesInfo, lhs) {
+			root := astutil.RootVar(info, lhs)
+			if i >= len(as.Rhs) || !(root == v && k8s.ThroughTemplate(info, lhs) || root != v && mine[root]) {
 				continue
 			}
-			ast.Inspect(as.Rhs[i], func(m ast.Node) bool {
-				if e, ok := m.(ast.Expr); ok && astutil.RootVar(info, e) == src {
-					found = true
-				}
+			c.inspectKept(as.Rhs[i], func(e ast.Expr) bool {
+				found = found || theirs[astutil.RootVar(info, e)]
 				return !found
 			})
 		}
 		return !found
 	})
 	return found
+}
+
+// templateAliases returns v and the local variables of body that hold a
+// part of v's pod template (`tmpl := &v.Spec.Template`, `live :=
+// v.Spec.Template.Annotations`).
+func (c *checker) templateAliases(body *ast.BlockStmt, v *types.Var) map[*types.Var]bool {
+	info := c.pass.TypesInfo
+	out := map[*types.Var]bool{v: true}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			id, ok := lhs.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if w, ok := info.Defs[id].(*types.Var); ok && w != nil && astutil.RootVar(info, as.Rhs[i]) == v && k8s.ThroughTemplate(info, as.Rhs[i]) {
+				out[w] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// inspectKept visits the expressions of e as ast.Inspect does, but not
+// the arguments of a call that filters them with a predicate which does
+// not select restartedAt (dropsKey): what such a call returns need not
+// hold the key.
+func (c *checker) inspectKept(e ast.Expr, f func(ast.Expr) bool) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		x, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		if call, ok := x.(*ast.CallExpr); ok && c.dropsKey(call) {
+			return false
+		}
+		return f(x)
+	})
+}
+
+// dropsKey reports whether call is handed a function (a predicate of a
+// filter: `kv.Filter(live, isOwnKey)`) and none of the functions it is
+// handed selects restartedAt: a literal reading the key or the kubectl
+// prefix, or a function known to carry it (carriesFact).
+func (c *checker) dropsKey(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	handed := false
+	for _, arg := range call.Args {
+		if _, ok := types.Unalias(info.TypeOf(arg)).Underlying().(*types.Signature); !ok {
+			continue
+		}
+		handed = true
+		switch a := ast.Unparen(arg).(type) {
+		case *ast.FuncLit:
+			if len(c.carryPoints(a.Body)) > 0 {
+				return false
+			}
+		default:
+			var fn *types.Func
+			switch id := a.(type) {
+			case *ast.Ident:
+				fn, _ = info.Uses[id].(*types.Func)
+			case *ast.SelectorExpr:
+				fn, _ = info.Uses[id.Sel].(*types.Func)
+			}
+			if fn != nil && (c.carries[fn] || fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(carriesFact))) {
+				return false
+			}
+		}
+	}
+	return handed
 }
 
 // comparison reports maps.Equal, reflect.DeepEqual or
