@@ -95,9 +95,11 @@
 // the live template's annotations in first (an assignment reading them,
 // directly or through a local holding a part of either template, or a
 // helper called with both; `tmpl.Annotations = kv.Union(tmpl.Annotations,
-// kv.Filter(live, isSystemKey))` with a generic map library counts, and a
-// filter whose predicate does not select the kubectl keys, as
-// `kv.Filter(live, isOwnKey)`, carries nothing over), or the live template's annotations, saved
+// kv.Filter(live, isSystemKey))` with a generic map library counts; a
+// filter whose predicate only selects other constant keys or prefixes
+// (`kv.Filter(live, isOwnKey)`, one return of `==` or strings.HasPrefix
+// tests) carries nothing over, and any other predicate, a rejecting one
+// included, is taken to keep the key), or the live template's annotations, saved
 // before the replacement, are put back after it, or restartedAt itself is
 // written after it into the new template (through the replaced location,
 // or through the value assigned, whose maps the live object now shares:

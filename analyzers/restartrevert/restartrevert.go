@@ -573,9 +573,13 @@ func (c *checker) inspectKept(e ast.Expr, f func(ast.Expr) bool) {
 }
 
 // dropsKey reports whether call is handed a function (a predicate of a
-// filter: `kv.Filter(live, isOwnKey)`) and none of the functions it is
-// handed selects restartedAt: a literal reading the key or the kubectl
-// prefix, or a function known to carry it (carriesFact).
+// filter: `kv.Filter(live, isOwnKey)`) and every function it is handed
+// keeps only keys that are not restartedAt: its body is one return of a
+// positive test of constant keys or prefixes (`k == own`,
+// `strings.HasPrefix(k, "example.com/")`, joined with ||), none of them
+// the kubectl key or prefix. Any other function (a rejecting predicate
+// such as `k != lastApplied`, a logger, one whose body is not known)
+// may keep the key: the call is then taken to carry it.
 func (c *checker) dropsKey(call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
 	handed := false
@@ -584,25 +588,50 @@ func (c *checker) dropsKey(call *ast.CallExpr) bool {
 			continue
 		}
 		handed = true
+		var body *ast.BlockStmt
 		switch a := ast.Unparen(arg).(type) {
 		case *ast.FuncLit:
-			if len(c.carryPoints(a.Body)) > 0 {
-				return false
+			body = a.Body
+		case *ast.Ident:
+			if fn, ok := info.Uses[a].(*types.Func); ok {
+				if fd := c.graph.Decl(fn); fd != nil {
+					body = fd.Body
+				}
 			}
-		default:
-			var fn *types.Func
-			switch id := a.(type) {
-			case *ast.Ident:
-				fn, _ = info.Uses[id].(*types.Func)
-			case *ast.SelectorExpr:
-				fn, _ = info.Uses[id.Sel].(*types.Func)
-			}
-			if fn != nil && (c.carries[fn] || fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(carriesFact))) {
-				return false
-			}
+		}
+		if body == nil || len(body.List) != 1 {
+			return false
+		}
+		ret, ok := body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || !c.selectsOthers(ret.Results[0]) {
+			return false
 		}
 	}
 	return handed
+}
+
+// selectsOthers reports whether e is a positive test of constant keys or
+// prefixes other than restartedAt and the kubectl prefix.
+func (c *checker) selectsOthers(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	other := func(x ast.Expr) bool {
+		tv, ok := info.Types[x]
+		return ok && tv.Value != nil && tv.Value.Kind() == constant.String && !isKey(info, x, false) && !isKey(info, x, true) &&
+			!strings.HasPrefix(restartedAt, constant.StringVal(tv.Value))
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LOR:
+			return c.selectsOthers(x.X) && c.selectsOthers(x.Y)
+		case token.EQL:
+			return other(x.X) || other(x.Y)
+		}
+	case *ast.CallExpr:
+		fn := k8s.Callee(info, x)
+		return fn != nil && k8s.IsFunc(fn, "strings", "HasPrefix") && len(x.Args) == 2 && other(x.Args[1])
+	}
+	return false
 }
 
 // comparison reports maps.Equal, reflect.DeepEqual or

@@ -88,3 +88,34 @@ func (r *Reconciler) noCarry(ctx context.Context, key client.ObjectKey) error {
 	current.Spec = desired.Spec // want `live Deployment's spec replaced wholesale`
 	return r.Update(ctx, current)
 }
+
+// A predicate that rejects one key of the operator's keeps every other
+// one, restartedAt included: a carry-over.
+func (r *Reconciler) rejectingPredicate(ctx context.Context, key client.ObjectKey) error {
+	current := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, current); err != nil {
+		return err
+	}
+	live := current.Spec.Template.Annotations
+	desired := build()
+	current.Spec = desired.Spec
+	current.Spec.Template.Annotations = kv.Union(desired.Spec.Template.Annotations, kv.Filter(live, func(k, _ string) bool {
+		return k != "example.com/last-applied"
+	}))
+	return r.Update(ctx, current)
+}
+
+// A predicate that selects the operator's keys and the kubectl ones.
+func (r *Reconciler) ownAndSystem(ctx context.Context, key client.ObjectKey) error { // want ownAndSystem:"carries restartedAt"
+	current := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, current); err != nil {
+		return err
+	}
+	live := current.Spec.Template.Annotations
+	desired := build()
+	current.Spec = desired.Spec
+	current.Spec.Template.Annotations = kv.Union(desired.Spec.Template.Annotations, kv.Filter(live, func(k, _ string) bool {
+		return strings.HasPrefix(k, "example.com/") || strings.HasPrefix(k, "kubectl.kubernetes.io/")
+	}))
+	return r.Update(ctx, current)
+}
