@@ -77,9 +77,11 @@
 // results of (a create-or-update helper handing the object it read to
 // its caller's mutate function, a generic list helper returning what its
 // caller's function takes out of the list) is exported as a Summary fact
-// on the function, so a call from another package (of
-// the module, or of a dependency module analysed from the module cache)
-// is understood: a static call, a generic instantiation, or an interface
+// on the function, so a call from another package of the module is
+// understood (the driver analyses the module's own packages from source;
+// a dependency module's functions have no Summary, so a condition helper
+// of a shared operator library is not followed: a known false negative):
+// a static call, a generic instantiation, or an interface
 // method resolved to the implementations with facts. Liveness that comes
 // from the callers (a live argument) does not cross packages: facts flow
 // from a package to its importers only. A mutate-function factory in one
