@@ -158,33 +158,27 @@ func (s *solver) hookSends(fn *ssa.Function) []HookSend {
 	var out []HookSend
 	walks := map[Hook]*walk{}
 	var order []Hook
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || call.Common().IsInvoke() {
-				continue
-			}
-			h, ok := callbackOf(call.Common().Value)
-			if !ok {
-				continue
-			}
-			w := walks[h]
-			if w == nil {
-				w = &walk{r: s.r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{fn: true}, holder: fn}
-				walks[h] = w
-				order = append(order, h)
-			}
-			if call.Type() == nil {
-				continue
-			}
-			if _, tuple := call.Type().(*types.Tuple); !tuple {
-				w.follow(call)
-				continue
-			}
-			for _, ref := range *call.Referrers() {
-				if ex, ok := ref.(*ssa.Extract); ok {
-					w.follow(ex)
-				}
+	for h, site := range callbackCalls(fn) {
+		call, ok := site.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		w := walks[h]
+		if w == nil {
+			w = &walk{r: s.r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{fn: true}, holder: fn}
+			walks[h] = w
+			order = append(order, h)
+		}
+		if call.Type() == nil {
+			continue
+		}
+		if _, tuple := call.Type().(*types.Tuple); !tuple {
+			w.follow(call)
+			continue
+		}
+		for _, ref := range *call.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok {
+				w.follow(ex)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -488,19 +489,11 @@ func (r *Result) gates(fn *ssa.Function) []Gate {
 	}
 	runs := map[Hook][]ssa.CallInstruction{}
 	var order []Hook
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			site, ok := instr.(ssa.CallInstruction)
-			if !ok || site.Common().IsInvoke() {
-				continue
-			}
-			if cb, ok := callbackOf(site.Common().Value); ok {
-				if runs[cb] == nil {
-					order = append(order, cb)
-				}
-				runs[cb] = append(runs[cb], site)
-			}
+	for cb, site := range callbackCalls(fn) {
+		if runs[cb] == nil {
+			order = append(order, cb)
 		}
+		runs[cb] = append(runs[cb], site)
 	}
 	var out []Gate
 	for _, cb := range order {
@@ -561,19 +554,13 @@ func guards(site ssa.CallInstruction, run Hook) []Gate {
 // write in fn.
 func (r *Result) decidingCallbacks(fn *ssa.Function) []Hook {
 	var out []Hook
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || call.Common().IsInvoke() {
-				continue
-			}
-			cb, ok := callbackOf(call.Common().Value)
-			if !ok || slices.Contains(out, cb) || !isBool(call.Type()) {
-				continue
-			}
-			if r.decides([]ssa.Value{call}, 0, map[ssa.Value]bool{}) {
-				out = append(out, cb)
-			}
+	for cb, site := range callbackCalls(fn) {
+		call, ok := site.(*ssa.Call)
+		if !ok || slices.Contains(out, cb) || !isBool(call.Type()) {
+			continue
+		}
+		if r.decides([]ssa.Value{call}, 0, map[ssa.Value]bool{}) {
+			out = append(out, cb)
 		}
 	}
 	return out
@@ -582,6 +569,24 @@ func (r *Result) decidingCallbacks(fn *ssa.Function) []Hook {
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// callbackCalls yields the static calls (go and defer included) in fn of
+// one of its callbacks, with the callback each calls, in block order.
+func callbackCalls(fn *ssa.Function) iter.Seq2[Hook, ssa.CallInstruction] {
+	return func(yield func(Hook, ssa.CallInstruction) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				site, ok := instr.(ssa.CallInstruction)
+				if !ok || site.Common().IsInvoke() {
+					continue
+				}
+				if cb, ok := callbackOf(site.Common().Value); ok && !yield(cb, site) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // callbackOf returns the callback v is: a function parameter, or a field
