@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}}
+	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}, inits: map[*ast.BlockStmt]map[*types.Var]ast.Expr{}}
 	files := map[*ast.FuncDecl]*ast.File{}
 	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		for _, d := range f.Decls {
@@ -109,6 +109,17 @@ type checker struct {
 	pass    *analysis.Pass
 	live    *live.Result
 	carries map[*types.Func]bool
+	inits   map[*ast.BlockStmt]map[*types.Var]ast.Expr // astutil.Inits per body, read once
+}
+
+// initsOf returns astutil.Inits of body, computed once per body.
+func (c *checker) initsOf(body *ast.BlockStmt) map[*types.Var]ast.Expr {
+	in, ok := c.inits[body]
+	if !ok {
+		in = astutil.Inits(c.pass.TypesInfo, body)
+		c.inits[body] = in
+	}
+	return in
 }
 
 // carryPoints returns the positions in body where the restartedAt
@@ -295,7 +306,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		}
 		return false
 	}
-	inits := astutil.Inits(c.pass.TypesInfo, fd.Body)
+	inits := c.initsOf(fd.Body)
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
@@ -532,26 +543,15 @@ func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var, before to
 
 // templateAliases returns v and the local variables of body that hold a
 // part of v's pod template (`tmpl := &v.Spec.Template`, `live :=
-// v.Spec.Template.Annotations`).
+// v.Spec.Template.Annotations`, the values of a range over it).
 func (c *checker) templateAliases(body *ast.BlockStmt, v *types.Var) map[*types.Var]bool {
 	info := c.pass.TypesInfo
 	out := map[*types.Var]bool{v: true}
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
-			return true
+	for w, init := range c.initsOf(body) {
+		if astutil.RootVar(info, init) == v && k8s.ThroughTemplate(info, init) {
+			out[w] = true
 		}
-		for i, lhs := range as.Lhs {
-			id, ok := lhs.(*ast.Ident)
-			if !ok {
-				continue
-			}
-			if w, ok := info.Defs[id].(*types.Var); ok && w != nil && astutil.RootVar(info, as.Rhs[i]) == v && k8s.ThroughTemplate(info, as.Rhs[i]) {
-				out[w] = true
-			}
-		}
-		return true
-	})
+	}
 	return out
 }
 

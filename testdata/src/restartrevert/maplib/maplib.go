@@ -119,3 +119,21 @@ func (r *Reconciler) ownAndSystem(ctx context.Context, key client.ObjectKey) err
 	}))
 	return r.Update(ctx, current)
 }
+
+// Every live annotation copied into the desired template, one key at a
+// time, before the replacement: restartedAt among them.
+func (r *Reconciler) copyLoop(ctx context.Context, key client.ObjectKey) error {
+	current := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, current); err != nil {
+		return err
+	}
+	desired := build()
+	if desired.Spec.Template.Annotations == nil {
+		desired.Spec.Template.Annotations = map[string]string{}
+	}
+	for k, v := range current.Spec.Template.Annotations {
+		desired.Spec.Template.Annotations[k] = v
+	}
+	current.Spec = desired.Spec
+	return r.Update(ctx, current)
+}
