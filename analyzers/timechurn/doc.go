@@ -46,7 +46,10 @@
 // another through facts). The finding is a store of a stamp into a field,
 // element or map entry of an object, or a call of a helper that always
 // stamps the object it is given (a condition helper of another package
-// known through facts), where the object reaches Update, Patch, Apply,
+// known through facts, or of a dependency module: a shared condition
+// library's `conds.MarkTrue(&obj.Status.Conditions, ...)`, which go vet
+// and golangci-lint analyse for facts, and the standalone binary checks
+// from source when the module names it), where the object reaches Update, Patch, Apply,
 // Status().Update/Patch or CreateOrUpdate/CreateOrPatch (followed by the
 // flow engine on the package's SSA form: through variables, pointers into
 // them and literals made of them, closures, the package's functions and

@@ -532,3 +532,32 @@ func TestProfiles(t *testing.T) {
 		}
 	}
 }
+
+// TestBorrowedDependencies checks which dependency packages the
+// standalone binary checks from source for their facts on the example
+// operator: the condition library it calls with its custom resource's
+// conditions, and nothing else (not the Kubernetes libraries, not
+// controller-runtime). The finding that needs the library's summary is
+// in operator.txt.
+func TestBorrowedDependencies(t *testing.T) {
+	t.Parallel()
+	dir := exampleDir(t)
+	out, _ := command(dir, binary, "-debug=timing", "./...").CombinedOutput()
+	var got []string
+	listing := false
+	for line := range strings.Lines(string(out)) {
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "timing: dependency packages checked from source for facts:"):
+			listing = true
+		case listing && strings.HasPrefix(line, "timing:   "):
+			got = append(got, strings.TrimPrefix(line, "timing:   "))
+		default:
+			listing = false
+		}
+	}
+	want := []string{"github.com/reconcilelint/reconcilelint/examples/conditions"}
+	if !slices.Equal(got, want) {
+		t.Errorf("borrowed %q, want %q\n%s", got, want, out)
+	}
+}

@@ -78,10 +78,12 @@
 // its caller's mutate function, a generic list helper returning what its
 // caller's function takes out of the list) is exported as a Summary fact
 // on the function, so a call from another package of the module is
-// understood (the driver analyses the module's own packages from source;
-// a dependency module's functions have no Summary, so a condition helper
-// of a shared operator library is not followed: a known false negative):
-// a static call, a generic instantiation, or an interface
+// understood, and so is a call into a dependency module whose package
+// was analysed (go vet and golangci-lint analyse every dependency for its
+// facts; the standalone driver analyses, besides the module's own
+// packages, the dependency packages the module imports that declare
+// functions handling Kubernetes objects, except the Kubernetes libraries
+// and generated clients, which are known from tables): a static call, a generic instantiation, or an interface
 // method resolved to the implementations with facts. Liveness that comes
 // from the callers (a live argument) does not cross packages: facts flow
 // from a package to its importers only. A mutate-function factory in one

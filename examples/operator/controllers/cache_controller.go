@@ -34,10 +34,16 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.ensureWarmer(ctx, cache, nil); err != nil {
 		return ctrl.Result{}, err
 	}
+	if err := r.markWarm(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.ensureExporter(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}
 	if err := r.ensureMetricsService(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.markServed(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, r.markReady(ctx, cache)

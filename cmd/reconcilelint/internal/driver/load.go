@@ -69,6 +69,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	l := &loader{
 		fset:     fset,
 		source:   map[*packages.Package]bool{},
+		borrowed: map[*packages.Package]bool{},
 		exported: map[string]*types.Package{},
 		parsed:   map[string]*parsedFile{},
 		holders:  map[string]int{},
@@ -159,9 +160,12 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 }
 
 type loader struct {
-	fset    *token.FileSet
-	source  map[*packages.Package]bool                // written before the checking starts
-	waitFor map[*packages.Package][]*packages.Package // likewise
+	fset   *token.FileSet
+	source map[*packages.Package]bool // written before the checking starts
+	// borrowed are the dependency packages loaded from source for their
+	// facts (borrow.go); likewise.
+	borrowed map[*packages.Package]bool
+	waitFor  map[*packages.Package][]*packages.Package // likewise
 
 	exportMu sync.Mutex
 	exported map[string]*types.Package // by package path, shared by every export-data read
@@ -202,6 +206,27 @@ func (l *loader) chooseSources(roots []*packages.Package) {
 	}
 	for _, r := range roots {
 		l.source[r] = true
+	}
+	if moduleMode {
+		var mine []*packages.Package
+		seen := map[*packages.Package]bool{}
+		var walk func(p *packages.Package)
+		walk = func(p *packages.Package) {
+			if seen[p] {
+				return
+			}
+			seen[p] = true
+			if own(p) || l.source[p] {
+				mine = append(mine, p)
+			}
+			for _, imp := range p.Imports {
+				walk(imp)
+			}
+		}
+		for _, r := range roots {
+			walk(r)
+		}
+		l.borrow(mine)
 	}
 	// A package is loaded from source when it is a root, is the user's
 	// own, or imports (transitively) a package loaded from source.
@@ -414,7 +439,7 @@ func (l *loader) check(p *packages.Package) {
 		}
 	}
 	for _, imp := range l.waitFor[p] {
-		if imp.IllTyped {
+		if imp.IllTyped && !l.borrowed[imp] {
 			p.IllTyped = true
 		}
 	}

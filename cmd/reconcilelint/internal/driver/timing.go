@@ -23,6 +23,7 @@ type timing struct {
 	names []string // parse, type-check, then the analyzers that run, in order
 
 	restore []func()
+	loans   []string // the dependency packages checked from source for facts (borrow.go)
 }
 
 // newTiming wraps the Run of every analyzer that will run, selected or
@@ -58,6 +59,13 @@ func (t *timing) listed(d time.Duration) {
 	}
 }
 
+// lent records the dependency packages borrowed for their facts.
+func (t *timing) lent(paths []string) {
+	if t != nil {
+		t.loans = paths
+	}
+}
+
 func (t *timing) finished(d time.Duration) {
 	if t != nil {
 		t.rest = d
@@ -82,5 +90,9 @@ func (t *timing) print(w io.Writer) {
 			share = 100 * float64(t.per[name]) / float64(sum)
 		}
 		fmt.Fprintf(w, "timing:   %-24s%5.1f%% (%.3fs summed over packages)\n", name, share, t.per[name].Seconds())
+	}
+	fmt.Fprintf(w, "timing: dependency packages checked from source for facts: %d\n", len(t.loans))
+	for _, path := range t.loans {
+		fmt.Fprintf(w, "timing:   %s\n", path)
 	}
 }

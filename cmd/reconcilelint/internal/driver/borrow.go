@@ -1,0 +1,386 @@
+package driver
+
+// Why this file exists.
+//
+// The analyzers summarise functions as facts (where an object goes, what
+// a helper stamps), and a fact exists only for a package that was
+// analysed from source. go vet and golangci-lint analyse every dependency
+// for its facts; this driver loads only the main module from source,
+// which keeps it fast, but then a helper of a shared operator library
+// (`conds.MarkTrue(&obj.Status.Conditions, ...)` of another module) has no
+// summary, and what it does to the object is not seen.
+//
+// So the driver also loads from source, and analyses for facts only, the
+// packages of dependency modules that the module's own packages import,
+// that can be handed a Kubernetes object (their export data declares a
+// function or method with a Kubernetes object, ObjectMeta, condition,
+// client or a type embedding ObjectMeta in its signature), and whose such
+// functions or types the module's code names. Packages of the same
+// dependency module that such a package imports go with it (a helper
+// calling a helper). Left out: the Kubernetes libraries and generated
+// clients (known from tables), packages of custom resource types (mostly
+// generated code), packages with cgo (their compiled files are not Go),
+// packages over maxBorrowedBytes, and any package that another dependency
+// imports: a package importing a source package must be checked from
+// source too, and borrowing must not drag in code nobody asked for. A
+// borrowed package's errors are said like any package's, but do not keep
+// the module's packages from being analysed. -debug=timing lists what was
+// borrowed.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+// borrow marks for loading from source the dependency packages that own
+// (the main module's packages) import and that handle Kubernetes objects.
+func (l *loader) borrow(own []*packages.Package) {
+	mine := map[*packages.Package]bool{}
+	importers := map[*packages.Package][]*packages.Package{}
+	walked := map[*packages.Package]bool{}
+	var walk func(p *packages.Package)
+	walk = func(p *packages.Package) {
+		if walked[p] {
+			return
+		}
+		walked[p] = true
+		for _, imp := range p.Imports {
+			importers[imp] = append(importers[imp], p)
+			walk(imp)
+		}
+	}
+	for _, p := range own {
+		mine[p] = true
+	}
+	for _, p := range own {
+		walk(p)
+	}
+
+	// The plausible packages (cheap tests on go list's answer), narrowed
+	// down step by step; after each step, a package that some other
+	// dependency imports is given back (giveBack).
+	set := map[*packages.Package]bool{}
+	var add func(p *packages.Package, module string)
+	add = func(p *packages.Package, module string) {
+		if set[p] || mine[p] || !plausible(p, module) {
+			return
+		}
+		set[p] = true
+		for _, imp := range p.Imports {
+			add(imp, p.Module.Path)
+		}
+	}
+	direct := map[*packages.Package]bool{}
+	for _, p := range own {
+		for _, imp := range p.Imports {
+			add(imp, "")
+			direct[imp] = true
+		}
+	}
+	giveBack := func() {
+		for changed := true; changed; {
+			changed = false
+			for p := range set {
+				if slices.ContainsFunc(importers[p], func(q *packages.Package) bool { return !mine[q] && !set[q] }) {
+					delete(set, p)
+					changed = true
+				}
+			}
+		}
+	}
+	// Only a package that imports (transitively) a package of object types
+	// can declare a function handling one: the others are not read.
+	objects := map[*packages.Package]bool{}
+	var reaches func(p *packages.Package) bool
+	reaches = func(p *packages.Package) bool {
+		if v, ok := objects[p]; ok {
+			return v
+		}
+		objects[p] = false // import cycles are build errors
+		v := isObjectPackage(p.PkgPath)
+		for _, imp := range p.Imports {
+			v = v || reaches(imp)
+		}
+		objects[p] = v
+		return v
+	}
+	for p := range set {
+		if !reaches(p) {
+			delete(set, p)
+		}
+	}
+	giveBack()
+	probe := &prober{fset: token.NewFileSet(), read: map[string]*types.Package{}}
+	names := map[*packages.Package]map[string]bool{}
+	for p := range set {
+		if names[p] = probe.handlers(p); len(names[p]) == 0 {
+			delete(set, p)
+		}
+	}
+	// Kept: the packages whose handlers the module's own code names, and
+	// the packages of their module they import (a helper's helpers).
+	kept := map[*packages.Package]bool{}
+	var keep func(p *packages.Package)
+	keep = func(p *packages.Package) {
+		if kept[p] || !set[p] {
+			return
+		}
+		kept[p] = true
+		for _, imp := range p.Imports {
+			keep(imp)
+		}
+	}
+	for p := range set {
+		if direct[p] && l.named(own, p, names[p]) {
+			keep(p)
+		}
+	}
+	set = kept
+	giveBack()
+	var paths []string
+	for p := range set {
+		l.source[p] = true
+		l.borrowed[p] = true
+		paths = append(paths, p.ID)
+	}
+	slices.Sort(paths)
+	l.timer.lent(paths)
+}
+
+// plausible reports whether p may be borrowed, from go list's answer: a
+// package of a dependency module (of module, when not empty), not a
+// Kubernetes library or generated client, without cgo, with export data
+// and no errors, and not larger than maxBorrowedBytes.
+func plausible(p *packages.Package, module string) bool {
+	m := p.Module
+	path := p.PkgPath
+	if m == nil || m.Main || module != "" && m.Path != module ||
+		strings.HasPrefix(path, "k8s.io/") || strings.HasPrefix(path, "sigs.k8s.io/") || generatedClient(path) ||
+		len(p.CompiledGoFiles) != len(p.GoFiles) || len(p.OtherFiles) > 0 || p.ExportFile == "" || len(p.Errors) > 0 {
+		return false
+	}
+	size := int64(0)
+	for _, name := range p.CompiledGoFiles {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return false
+		}
+		size += fi.Size()
+	}
+	return size <= maxBorrowedBytes
+}
+
+// maxBorrowedBytes caps the source of a borrowed package: a larger one is
+// mostly generated code (protobuf, OpenAPI), costly to check for the few
+// helpers it may hold.
+const maxBorrowedBytes = 256 << 10
+
+// A prober reads export data to see what a package declares; what it
+// reads is dropped with it.
+type prober struct {
+	fset *token.FileSet
+	read map[string]*types.Package
+}
+
+// handlers returns the exported functions of p, read from its export
+// data, that handle a Kubernetes object (deep copies aside), and its types
+// with such methods; none for a package of custom resource types.
+func (b *prober) handlers(p *packages.Package) map[string]bool {
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil
+	}
+	tp, err := gcexportdata.Read(r, b.fset, b.read, p.PkgPath)
+	if err != nil {
+		return nil
+	}
+	scope := tp.Scope()
+	if declaresAPITypes(scope) {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, name := range scope.Names() {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Func:
+			if handlesObject(obj.Type(), 0) {
+				out[name] = true
+			}
+		case *types.TypeName:
+			n, ok := obj.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			for m := range n.Methods() {
+				if m.Exported() && !strings.HasPrefix(m.Name(), "DeepCopy") && handlesObject(m.Type(), 0) {
+					out[name] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// named reports whether a file of the own packages that import p refers
+// to one of names as p's member (`conds.MarkTrue`), or dot-imports p.
+func (l *loader) named(own []*packages.Package, p *packages.Package, names map[string]bool) bool {
+	for _, q := range own {
+		if q.Imports[p.PkgPath] != p {
+			continue
+		}
+		for _, name := range q.CompiledGoFiles {
+			f := l.syntax(name)
+			if f == nil {
+				continue
+			}
+			local := ""
+			for _, spec := range f.Imports {
+				if path, err := strconv.Unquote(spec.Path.Value); err == nil && path == p.PkgPath {
+					local = p.Name
+					if spec.Name != nil {
+						local = spec.Name.Name
+					}
+				}
+			}
+			switch local {
+			case "":
+				continue
+			case ".":
+				return true
+			}
+			found := false
+			ast.Inspect(f, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && names[sel.Sel.Name] {
+						found = true
+					}
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// syntax returns the parsed file name, parsing it now if no one has: the
+// parse is kept for the package that holds it.
+func (l *loader) syntax(name string) *ast.File {
+	l.parseMu.Lock()
+	pf := l.parsed[name]
+	if pf == nil {
+		pf = new(parsedFile)
+		l.parsed[name] = pf
+	}
+	l.parseMu.Unlock()
+	pf.once.Do(func() { pf.parse(l.fset, name) })
+	return pf.file
+}
+
+// declaresAPITypes reports whether scope declares a type embedding
+// metav1.TypeMeta: a package of custom resource types, mostly generated
+// code (deep copies, protobuf, OpenAPI), costly to check from source for
+// the few status helpers it may hold.
+func declaresAPITypes(scope *types.Scope) bool {
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if s, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for f := range s.Fields() {
+				if n, ok := f.Type().(*types.Named); ok && f.Embedded() && n.Obj().Name() == "TypeMeta" &&
+					n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == objectPackages[0] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// generatedClient reports whether path is a package that the Kubernetes
+// code generators write (typed clientsets, informers, listers, apply
+// configurations, their fakes): known from tables, like client-go's.
+func generatedClient(path string) bool {
+	for _, seg := range strings.Split(path, "/") {
+		switch seg {
+		case "clientset", "versioned", "informers", "externalversions", "listers", "fake", "applyconfiguration", "applyconfigurations":
+			return true
+		}
+	}
+	return false
+}
+
+// objectPackages are the packages whose named types are Kubernetes
+// objects, their metadata, conditions or the clients that read them.
+var objectPackages = []string{
+	"k8s.io/apimachinery/pkg/apis/meta/v1",
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
+	"k8s.io/apimachinery/pkg/runtime",
+	"sigs.k8s.io/controller-runtime/pkg/client",
+}
+
+// isObjectPackage reports whether path holds Kubernetes object types.
+func isObjectPackage(path string) bool {
+	return strings.HasPrefix(path, "k8s.io/api/") || slices.Contains(objectPackages, path)
+}
+
+// handlesObject reports whether t, a signature's parameter or result or
+// a type within one, is or holds a Kubernetes object type.
+func handlesObject(t types.Type, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Signature:
+		for v := range t.Params().Variables() {
+			if handlesObject(v.Type(), depth+1) {
+				return true
+			}
+		}
+		for v := range t.Results().Variables() {
+			if handlesObject(v.Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return handlesObject(t.Elem(), depth+1)
+	case *types.Slice:
+		return handlesObject(t.Elem(), depth+1)
+	case *types.Map:
+		return handlesObject(t.Elem(), depth+1)
+	case *types.Named:
+		pkg := t.Obj().Pkg()
+		if pkg == nil {
+			return false
+		}
+		if isObjectPackage(pkg.Path()) {
+			return true
+		}
+		// A custom resource of the dependency: a struct embedding ObjectMeta.
+		if s, ok := t.Underlying().(*types.Struct); ok {
+			for f := range s.Fields() {
+				if n, ok := f.Type().(*types.Named); ok && f.Embedded() && n.Obj().Name() == "ObjectMeta" &&
+					n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == objectPackages[0] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
