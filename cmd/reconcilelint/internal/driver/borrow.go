@@ -277,20 +277,6 @@ func (l *loader) named(own []*packages.Package, p *packages.Package, names map[s
 	return false
 }
 
-// syntax returns the parsed file name, parsing it now if no one has: the
-// parse is kept for the package that holds it.
-func (l *loader) syntax(name string) *ast.File {
-	l.parseMu.Lock()
-	pf := l.parsed[name]
-	if pf == nil {
-		pf = new(parsedFile)
-		l.parsed[name] = pf
-	}
-	l.parseMu.Unlock()
-	pf.once.Do(func() { pf.parse(l.fset, name) })
-	return pf.file
-}
-
 // declaresAPITypes reports whether scope declares a type embedding
 // metav1.TypeMeta: a package of custom resource types, mostly generated
 // code (deep copies, protobuf, OpenAPI), costly to check from source for

@@ -330,6 +330,20 @@ func (pf *parsedFile) parse(fset *token.FileSet, name string) {
 	pf.file, pf.err = parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 }
 
+// syntax returns the parsed file name, parsing it now if no one has: the
+// parse is kept for the package that holds it.
+func (l *loader) syntax(name string) *ast.File {
+	l.parseMu.Lock()
+	pf := l.parsed[name]
+	if pf == nil {
+		pf = new(parsedFile)
+		l.parsed[name] = pf
+	}
+	l.parseMu.Unlock()
+	pf.once.Do(func() { pf.parse(l.fset, name) })
+	return pf.file
+}
+
 // prefetch parses, one file at a time until stop is set, the Go files in
 // the directories that relative patterns name ("./x", "./x/..."), as the
 // go command would find them (no testdata, vendor, _ or . directories, no
@@ -370,14 +384,7 @@ func (l *loader) prefetch(patterns []string, tests bool, stop *atomic.Bool) {
 			if !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || !tests && strings.HasSuffix(name, "_test.go") {
 				return nil
 			}
-			l.parseMu.Lock()
-			pf := l.parsed[path]
-			if pf == nil {
-				pf = new(parsedFile)
-				l.parsed[path] = pf
-			}
-			l.parseMu.Unlock()
-			pf.once.Do(func() { pf.parse(l.fset, path) })
+			l.syntax(path)
 			return nil
 		})
 	}
