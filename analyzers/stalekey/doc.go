@@ -35,7 +35,10 @@
 // A merge is preserving when it is an overlay loop (for k, v := range
 // desired { live[k] = v }), maps.Copy, labels.Merge, or a function of any
 // package that returns a map holding all entries of two of its map
-// parameters or copies one into another (summarised as facts). It is
+// parameters or copies one into another (summarised by the flow engine
+// on the SSA form, through the helpers it calls, and exported as facts;
+// a copy loop may do more than copy, but a condition other than the
+// destination's presence check makes it a filter). It is
 // reported when its destination, or the field its result is assigned to,
 // is the Annotations or Labels of a live object or of a live object's pod
 // template (live as defined by the live-object engine: read with Get or

@@ -83,12 +83,26 @@
 // facts; the standalone driver analyses, besides the module's own
 // packages, the dependency packages the module imports that declare
 // functions handling Kubernetes objects, except the Kubernetes libraries
-// and generated clients, which are known from tables): a static call, a generic instantiation, or an interface
-// method resolved to the implementations with facts. Liveness that comes
+// and generated clients, which are known from tables): a static call, a
+// generic instantiation, or an interface method resolved to the
+// implementations with facts. Liveness that comes
 // from the callers (a live argument) does not cross packages: facts flow
 // from a package to its importers only. A mutate-function factory in one
 // package, handed a CreateOrUpdate object in another, is therefore not
 // followed (a known false negative, pinned in restartrevert's tests).
+//
+// # Map merges (maps.go)
+//
+// Which functions merge maps while keeping every key (a MapMerge fact:
+// the union of two map parameters returned, or one copied into another,
+// and the constant keys deleted): the merge package matches these at
+// call sites for stalekey and presencedrift. The entries a map holds are
+// followed through phis, clones, copy loops (a store of each entry under
+// its own key on every iteration, or only where the destination lacks
+// it), maps.Copy, labels.Merge and the helpers with a MapMerge. A
+// variable that is one map on one branch and another on the other holds
+// both for this question (a known imprecision, which the syntax-based
+// summariser had too).
 //
 // # Cost
 //
@@ -98,8 +112,9 @@
 // literal shaped like an update callback); other packages are built only
 // if Where is asked about them. The SSA form has debug references, its
 // imports hold only the members the package names (createImport), and
-// it is dropped with the pass. The standard library and the Kubernetes
-// libraries are never built.
+// it is dropped with the pass. A package that declares a function taking
+// two maps is built for its MapMerges, whether it names an object or
+// not. The standard library and the Kubernetes libraries are never built.
 package flow
 
 import (
@@ -123,7 +138,7 @@ var Analyzer = directive.Guard(&analysis.Analyzer{
 	Doc:        "follow Kubernetes objects through a package's SSA form: which are live (read from the API server)",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Summary)},
+	FactTypes:  []analysis.Fact{new(Summary), new(MapMerge)},
 })
 
 // Reason says why a value is live.
@@ -197,6 +212,9 @@ type Result struct {
 	writesMemo map[*ssa.Function]bool
 	gatesMemo  map[*ssa.Function][]Gate
 
+	merges      map[*types.Func]*MapMerge // this package's, and others' once asked (nil: none)
+	importMerge func(*types.Func) *MapMerge
+
 	// writers holds, for the functions a call may run (of the package,
 	// or of others through their Summary), the parameters they write
 	// back or read into.
@@ -214,13 +232,28 @@ func (r *Result) Var(v *types.Var) Reason { return r.vars[v] }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{info: pass.TypesInfo, live: map[ssa.Value]Reason{}, vars: map[*types.Var]Reason{}, refs: map[*types.Var][]*ssa.DebugRef{}, writers: map[*types.Func][]int{}, summaryOf: map[*ssa.CallCommon][]*Summary{},
-		writesMemo: map[*ssa.Function]bool{}, gatesMemo: map[*ssa.Function][]Gate{}}
+		writesMemo: map[*ssa.Function]bool{}, gatesMemo: map[*ssa.Function][]Gate{}, merges: map[*types.Func]*MapMerge{}}
+	r.importMerge = func(fn *types.Func) *MapMerge {
+		m := new(MapMerge)
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, m) {
+			return m
+		}
+		return nil
+	}
+	// Map merges are summarised wherever a function takes two maps, but in
+	// the standard library (maps.Copy is known by name) and the Kubernetes
+	// libraries (labels.Merge likewise).
+	merges := !k8s.IsStdlib(pass.Pkg) && !k8s.IsKubernetesLibrary(pass) && hasMergeCandidates(pass.TypesInfo)
 	if k8s.Irrelevant(pass) {
+		if merges {
+			pkg := build(pass)
+			r.summariseMerges(pass, sourceFuncs(pass, pkg))
+		}
 		return r, nil // fast path: no Kubernetes object can be named here
 	}
 	s := &solver{pass: pass, r: r}
 	r.factsOf = s.summaries
-	if !s.seeded() {
+	if !s.seeded() && !merges {
 		// Nothing here reads or writes an object, nor calls what does:
 		// nothing is live and no Summary but Sends could be said. The SSA
 		// form is built only if Where is asked (a finding's object).
@@ -228,6 +261,12 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	s.prepare()
+	if merges {
+		r.summariseMerges(pass, s.funcs)
+	}
+	if !s.seeded() {
+		return r, nil
+	}
 	s.solve()
 	s.export()
 	r.varsFrom(s.funcs)

@@ -70,3 +70,9 @@ func TestFollow(t *testing.T) {
 func TestFacts(t *testing.T) {
 	repotest.Run(t, flow.Analyzer, "flow/dep", "flow/queue")
 }
+
+// TestMapMerges checks which helpers are summarised as preserving map
+// merges, in a package that names no Kubernetes object.
+func TestMapMerges(t *testing.T) {
+	repotest.Run(t, flow.Analyzer, "merge/helpers")
+}

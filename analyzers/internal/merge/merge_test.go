@@ -55,11 +55,6 @@ func TestAnyIn(t *testing.T) {
 	repotest.Run(t, anyIn, "merge/any", "merge/none")
 }
 
-// TestFacts checks which helpers are summarised as preserving merges.
-func TestFacts(t *testing.T) {
-	repotest.Run(t, merge.Analyzer, "merge/helpers")
-}
-
 // TestMerges checks the merges recognised at call sites and loops, with
 // helpers from another package.
 func TestMerges(t *testing.T) {

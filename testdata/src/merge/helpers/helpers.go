@@ -94,3 +94,37 @@ func Filtered(live, desired map[string]string) map[string]string {
 
 // Single takes one map: nothing to merge.
 func Single(m map[string]string) map[string]string { return maps.Clone(m) }
+
+// OverlayCounting copies src into dst and counts the keys as it goes:
+// every key is still copied.
+func OverlayCounting(dst, src map[string]string) int { // want OverlayCounting:`merge\(union=\[\] into=\[\[0 1\]\]\)`
+	n := 0
+	for k, v := range src {
+		dst[k] = v
+		n++
+	}
+	return n
+}
+
+// SkipEmpty leaves out the empty values: a filter, not a preserving merge.
+func SkipEmpty(dst, src map[string]string) {
+	for k, v := range src {
+		if v == "" {
+			continue
+		}
+		dst[k] = v
+	}
+}
+
+// OrEmpty starts from a fresh map when the live one is nil: the union
+// still holds both.
+func OrEmpty(live, desired map[string]string) map[string]string { // want OrEmpty:`merge\(union=\[\[0 1\]\] into=\[\]\)`
+	out := maps.Clone(live)
+	if out == nil {
+		out = map[string]string{}
+	}
+	for k, v := range desired {
+		out[k] = v
+	}
+	return out
+}
