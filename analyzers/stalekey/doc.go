@@ -72,15 +72,24 @@
 // into the desired object's before Update(desired), is the same merge.
 //
 // A delete of the key (by its constant) in the merging function, in a
-// package function it calls, or inside the merge helper silences it.
+// package function it calls, or inside the merge helper silences it. So
+// does a write that carries the live object's own value over under the
+// same key (`if zone, ok := live.Spec.Template.Labels[zoneKey]; ok {
+// kept[zoneKey] = zone }`): it happens only while the live object has
+// the key, and cannot outlive it there.
 // Merges into desired objects, into new objects that are then created, and
 // merges whose desired map always holds its keys are not reported.
 //
 // Fix: when the merge is `merged := Merge(desired, live...)` with desired
 // and merged plain identifiers, the prune after the merge is offered.
 //
-// Bounds: a map's kind (annotations or labels) is followed through 6
-// rounds of assignments and builder functions; merge helpers wrapping
+// A map is an annotations or labels map by where the flow engine sees it
+// go (flow.Result.VarKind): stored into the field, given to a setter,
+// copied or merged into such a map (a copy loop included), or returned
+// to callers that do so, through phis and the package's functions.
+//
+// Bounds: a map's kind (annotations or labels) is followed through 8
+// rounds over the package's functions; merge helpers wrapping
 // merge helpers are summarised 8 calls deep in one package (facts cross
 // packages); the desired map's builders and the deletes that excuse a key
 // are searched 3 calls deep; the live-object engine follows liveness through 16 rounds of derivations and calls.

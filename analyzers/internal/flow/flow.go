@@ -104,6 +104,15 @@
 // both for this question (a known imprecision, which the syntax-based
 // summariser had too).
 //
+// # Metadata map kinds (mapkinds.go)
+//
+// Which maps are annotations or labels (of an object or of a pod
+// template), by where they go: stored into the field, given to
+// SetAnnotations/SetLabels or WithAnnotations/WithLabels, copied or
+// merged into such a map, or returned to callers that do any of these;
+// backwards through phis and the package's functions. VarKind and
+// ResultKind answer for strand's analyzers (stalekey, presencedrift).
+//
 // # Cost
 //
 // SSA is built only for packages that can name a Kubernetes object
@@ -211,6 +220,9 @@ type Result struct {
 	mu         sync.Mutex // the decisions' memos, asked by several analyzers
 	writesMemo map[*ssa.Function]bool
 	gatesMemo  map[*ssa.Function][]Gate
+
+	kindOnce sync.Once
+	mapKinds *mapKinds
 
 	merges      map[*types.Func]*MapMerge // this package's, and others' once asked (nil: none)
 	importMerge func(*types.Func) *MapMerge

@@ -21,6 +21,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -97,7 +98,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	return directive.Guard(&analysis.Analyzer{
 		Name:       "strand",
 		Doc:        "find annotation and label keys that preserving merges into live objects strand (engine of stalekey and presencedrift)",
-		Requires:   []*analysis.Analyzer{live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer, uses.Analyzer},
+		Requires:   []*analysis.Analyzer{flow.Analyzer, live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer, uses.Analyzer},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			if err := cfg.Validate("stalekey"); err != nil {
@@ -166,11 +167,9 @@ type state struct {
 	funcs   map[*types.Func]*ast.FuncDecl
 	graph   *funcs.Graph
 	writes  []write
-	varKind map[*types.Var]kind
+	flow    *flow.Result                           // the kinds of map variables and results
 	deletes map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
 	api     *k8s.APITypes
-	// funcKind is the kind of a function's result (see kindFlows).
-	funcKind map[funcResult]kind
 	// calledIf and calledAlways tell, for a package function whose map
 	// result is used, whether some call runs only on some paths, and
 	// whether some call runs on every path of its caller.
@@ -190,11 +189,10 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		merges:  pass.ResultOf[merge.Analyzer].(*merge.Result),
 		funcs:   map[*types.Func]*ast.FuncDecl{},
 		graph:   funcs.Of(pass),
-		varKind: map[*types.Var]kind{},
+		flow:    pass.ResultOf[flow.Analyzer].(*flow.Result),
 		deletes: map[*ast.FuncDecl]map[string]token.Pos{},
 		api:     k8s.NewAPITypes(nil),
 
-		funcKind:     map[funcResult]kind{},
 		calledIf:     map[*ast.FuncDecl]bool{},
 		calledAlways: map[*ast.FuncDecl]bool{},
 	}
@@ -218,7 +216,6 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		s.collectDeletes(decls)
 		return result, nil
 	}
-	s.kindFlows()
 	// Custom resource maps can flow only where a custom resource's fields
 	// are used: skip the search elsewhere.
 	crs := uses.Of(pass).Any(func(p *types.Package) bool {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
 )
 
@@ -37,8 +38,9 @@ func (s *state) collectWrites(fd *ast.FuncDecl) {
 // A writeWalker walks one function's statements for collectWrites, knowing
 // whether the current statement runs only on some paths (cond).
 type writeWalker struct {
-	s  *state
-	fd *ast.FuncDecl
+	s       *state
+	fd      *ast.FuncDecl
+	lookups map[*types.Var]*ast.IndexExpr // see carried, made on first need
 }
 
 func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
@@ -109,7 +111,11 @@ func (w *writeWalker) walk(n ast.Node, cond bool) {
 		fn := w.s.graph.Func(w.fd)
 		for i, r := range n.Results {
 			// A builder's literal result has the kind its callers use it as.
-			w.s.literals(r, cond, nil, w.s.funcKind[funcResult{fn, i}], w.record)
+			k := kind("")
+			if fn != nil {
+				k = kind(w.s.flow.ResultKind(fn, i))
+			}
+			w.s.literals(r, cond, nil, k, w.record)
 		}
 		w.lits(n, cond)
 	case *ast.ExprStmt:
@@ -125,8 +131,11 @@ func (w *writeWalker) walk(n ast.Node, cond bool) {
 // a known kind.
 func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
 	info := w.s.pass.TypesInfo
-	for _, l := range n.Lhs {
+	for i, l := range n.Lhs {
 		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+			if len(n.Lhs) == len(n.Rhs) && w.carried(n.Rhs[i], ix.Index) {
+				continue // the live object's value for the key, carried over
+			}
 			w.record(ix.X, ix.Index, w.s.exprKind(ix.X), cond, nil)
 		}
 	}
@@ -140,6 +149,55 @@ func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
 		w.s.literals(r, cond, r0, k, w.record)
 	}
 	w.lits(n, cond)
+}
+
+// carried reports whether v is the value a live object's map holds
+// under the same constant key (`m[K] = live.Labels[K]`, or `val` of `if
+// val, ok := live.Labels[K]; ok`): a write that happens only while the
+// live object has the key carries it over and cannot strand it.
+func (w *writeWalker) carried(v, key ast.Expr) bool {
+	info := w.s.pass.TypesInfo
+	k, ok := merge.ConstString(info, key)
+	if !ok {
+		return false
+	}
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		if w.lookups == nil {
+			w.lookups = lookups(info, w.fd.Body)
+		}
+		if x := w.lookups[astutil.IdentVar(info, id)]; x != nil {
+			v = x
+		}
+	}
+	ix, ok := ast.Unparen(v).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	src, ok := merge.ConstString(info, ix.Index)
+	return ok && src == k && w.s.live.Expr(ix.X) != live.NotLive
+}
+
+// lookups maps the local variables body defines as a map's value (`v :=
+// m[k]`, `v, ok := m[k]`) to that index expression.
+func lookups(info *types.Info, body *ast.BlockStmt) map[*types.Var]*ast.IndexExpr {
+	out := map[*types.Var]*ast.IndexExpr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			return true
+		}
+		ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			if v, ok := info.Defs[id].(*types.Var); ok {
+				out[v] = ix
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // decl records the keys of literals in var declarations.
@@ -210,7 +268,7 @@ func (s *state) literals(e ast.Expr, cond bool, root *types.Var, k kind, record 
 	case *ast.CompositeLit:
 		if _, isMap := info.TypeOf(x).Underlying().(*types.Map); isMap {
 			if k == "" && root != nil {
-				k = s.varKind[root]
+				k = kind(s.flow.VarKind(root))
 			}
 			for _, elt := range x.Elts {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {

@@ -157,3 +157,39 @@ func (r *Reconciler) syncWorkload(ctx context.Context, key client.ObjectKey, w w
 	maps.Copy(tmpl.Annotations, podAnnotations(metrics)) // want `merge into the live workload pod template annotations never deletes operator-owned key "example.com/scrape"`
 	return r.Update(ctx, w)
 }
+
+// Extra labels built on some paths and copied into the live template one
+// key at a time: the copy loop makes extra a pod template labels map.
+func (r *Reconciler) copiedByLoop(ctx context.Context, key client.ObjectKey, debug bool) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	extra := map[string]string{"app": "cache"}
+	if debug {
+		extra["example.com/debug"] = "true"
+	}
+	for k, v := range extra { // want `merge into the live Deployment pod template labels never deletes operator-owned key "example.com/debug"`
+		live.Spec.Template.Labels[k] = v
+	}
+	return r.Update(ctx, live)
+}
+
+// A legacy label kept only while the live template still has it, put back
+// after the template is replaced: a carry-over from the live object, which
+// cannot outlive it there.
+func (r *Reconciler) legacyCarried(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	kept := map[string]string{}
+	if zone, ok := live.Spec.Template.Labels["example.com/legacy-zone"]; ok {
+		kept["example.com/legacy-zone"] = zone
+	}
+	live.Spec.Template = desired.Spec.Template
+	for k, v := range kept {
+		live.Spec.Template.Labels[k] = v
+	}
+	return r.Update(ctx, live)
+}
