@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -14,7 +15,8 @@ import (
 //
 //  1. the target of controller-runtime's client.Reader.Get, and the list
 //     filled by List (its Items are derived from it), are read;
-//  2. the result of a typed clientset's Get is read;
+//  2. the result of a typed clientset's Get, or of a lister's (an
+//     informer cache's copy of the server's object), is read;
 //  3. the object of controllerutil.CreateOrUpdate or CreateOrPatch holds
 //     the server's copy inside the mutate function;
 //  4. an object passed to Update or a merge Patch (of the client, its
@@ -45,7 +47,7 @@ func (s *solver) seed(site ssa.CallInstruction) {
 		if len(args) >= 2 && isObjectLike(args[1].Type()) {
 			s.evident(args[1], WrittenBack)
 		}
-	case isClientsetMethod(fn, "Get"):
+	case isClientsetMethod(fn, "Get") || isListerGet(fn):
 		markResult(s, site, 0, ClientsetGet)
 	default:
 		sums := s.summaries(c, fn)
@@ -105,6 +107,22 @@ func IsClientMethod(fn *types.Func, name string) bool {
 // isClientsetMethod reports whether fn is a typed clientset method name.
 func isClientsetMethod(fn *types.Func, name string) bool {
 	return k8s.IsClientMethod(fn, name) && fn.Pkg().Path() != k8s.Client
+}
+
+// isListerGet reports whether fn is the Get of a namespace lister or
+// lister that client-go's generators write (k8s.io/client-go/listers/...,
+// or an operator's own generated listers): it returns the informer
+// cache's copy of the object.
+func isListerGet(fn *types.Func) bool {
+	if fn.Name() != "Get" || fn.Pkg() == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 || !isObjectLike(sig.Results().At(0).Type()) {
+		return false
+	}
+	p := fn.Pkg().Path()
+	return strings.HasPrefix(p, "k8s.io/client-go/listers/") || strings.Contains(p, "/listers/")
 }
 
 // isApplyPatch reports whether v is controller-runtime's client.Apply.

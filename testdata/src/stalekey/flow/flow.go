@@ -8,6 +8,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -192,4 +193,23 @@ func (r *Reconciler) legacyCarried(ctx context.Context, key client.ObjectKey, de
 		live.Spec.Template.Labels[k] = v
 	}
 	return r.Update(ctx, live)
+}
+
+// The same carry-over from a StatefulSet the informer cache holds: a
+// lister's copy is the server's object too.
+func (r *Reconciler) legacyFromLister(ctx context.Context, sets appslisters.StatefulSetLister, desired *appsv1.StatefulSet) error {
+	current, err := sets.StatefulSets("default").Get("cache")
+	if err != nil {
+		return err
+	}
+	kept := map[string]string{}
+	if zone, ok := current.Spec.Template.Labels["example.com/legacy-zone"]; ok {
+		kept["example.com/legacy-zone"] = zone
+	}
+	next := current.DeepCopy()
+	next.Spec.Template = desired.Spec.Template
+	for k, v := range kept {
+		next.Spec.Template.Labels[k] = v
+	}
+	return r.Update(ctx, next)
 }

@@ -69,6 +69,7 @@ type StatefulSet struct {
 }
 
 func (in *StatefulSet) DeepCopyObject() runtime.Object { return in }
+func (in *StatefulSet) DeepCopy() *StatefulSet         { out := *in; return &out }
 
 type DaemonSetSpec struct {
 	Selector *metav1.LabelSelector
