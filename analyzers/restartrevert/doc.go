@@ -147,10 +147,18 @@
 // Bounds: a carry-over helper is recognised through 8 rounds of helpers
 // calling helpers in one package (facts cross packages).
 //
-// Limits: liveness that comes from a caller does not cross packages (facts
-// go from a package to its importers): a mutate-function factory in one
-// package, handed a CreateOrUpdate object by another, is not reported.
-// A carry-over is recognised by the read of the key, not by where
+// Liveness that comes from a caller does not cross packages (facts go
+// from a package to its importers), so an exported mutate-function
+// factory whose returned closure replaces the template of what it is
+// given (or an exported helper that only replaces it), with nothing
+// silencing it there, is summarised as a fact, and a caller in another
+// package that hands it a live object is reported at the call
+// (`controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Spec(dep, spec))`,
+// naming the line of the replacement).
+//
+// Limits: a helper of another package that replaces the template and
+// sends the object elsewhere itself (queues it, say) is not summarised
+// so: whether its object is live is its own business. A carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
 // then stands). A hash guard is recognised in the function that replaces

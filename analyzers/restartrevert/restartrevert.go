@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -30,7 +31,7 @@ var Analyzer = New()
 // New returns a fresh restartrevert analyzer (it has no settings).
 func New() *analysis.Analyzer {
 	return directive.New("restartrevert", doc, run,
-		[]*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact))
+		[]*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact))
 }
 
 const (
@@ -45,6 +46,32 @@ type carriesFact struct{}
 
 func (*carriesFact) AFact()         {}
 func (*carriesFact) String() string { return "carries restartedAt" }
+
+// replacesFact marks an exported function that replaces, wholesale, a
+// workload's template (or spec) reached from one of its parameters, in
+// its body or in a closure it returns (a mutate-function factory), with
+// nothing else silencing it: a finding once that parameter is live. The
+// liveness comes from callers, so a caller in another package reports it
+// at its call (a fact cannot carry liveness the other way).
+type replacesFact struct {
+	Replaced []replaced
+}
+
+// replaced is one replacement: of What (`spec`, `pod template`) of a Kind
+// reached from parameter Param, at At (file:line, for the message).
+type replaced struct {
+	Param          int
+	Kind, What, At string
+}
+
+func (*replacesFact) AFact() {}
+func (f *replacesFact) String() string {
+	var parts []string
+	for _, r := range f.Replaced {
+		parts = append(parts, fmt.Sprintf("replaces param %d's %s %s", r.Param, r.Kind, r.What))
+	}
+	return strings.Join(parts, "; ")
+}
 
 var workloads = []string{"Deployment", "StatefulSet", "DaemonSet"}
 
@@ -89,11 +116,17 @@ func run(pass *analysis.Pass) (any, error) {
 	// Every target is rooted at a variable of a workload type (apps/v1),
 	// which a function that can report uses.
 	index := uses.Of(pass)
+	c.replaces = map[*types.Func]*replacesFact{}
 	for _, fd := range decls {
 		if directive.IsGenerated(c.pass, files[fd]) || !index.FuncTouches(fd, k8s.AppsV1) {
 			continue
 		}
 		c.function(fd)
+	}
+	for _, fd := range decls { // in source order: facts are exported once each
+		if fn := graph.Func(fd); fn != nil && c.replaces[fn] != nil {
+			pass.ExportObjectFact(fn, c.replaces[fn])
+		}
 	}
 	return nil, nil
 }
@@ -110,6 +143,9 @@ type checker struct {
 	live    *live.Result
 	carries map[*types.Func]bool
 	inits   map[*ast.BlockStmt]map[*types.Var]ast.Expr // astutil.Inits per body, read once
+	// replaces holds the replacements of exported functions that would be
+	// findings if a parameter were live (replacesFact).
+	replaces map[*types.Func]*replacesFact
 }
 
 // initsOf returns astutil.Inits of body, computed once per body.
@@ -317,6 +353,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				c.assignment(x, lhs, x.Rhs[i], stack, inits, carriedBefore)
 			}
 		case *ast.CallExpr:
+			c.replacedBy(x, carriedBefore)
 			c.comparison(x, carriedBefore)
 			c.inverse(fd, x, inits, carriedBefore)
 		case *ast.RangeStmt:
@@ -334,14 +371,21 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	}
 	why := c.live.At(t.root, lhs.Pos())
 	merge := false
+	param := -1 // a parameter of an exported function: live if its callers' argument is
 	if why == live.NotLive {
 		// dst.Spec.Template = src.Spec.Template between two existing
 		// workloads of one kind: a desired-into-live merge helper.
 		src, ok := c.targetOf(rhs)
-		if !ok || t.kind == "workload" || src.root == t.root || src.kind != t.kind || src.what != t.what || astutil.IsFresh(inits[t.root]) {
-			return
+		merge = ok && t.kind != "workload" && src.root != t.root && src.kind == t.kind && src.what == t.what && !astutil.IsFresh(inits[t.root])
+		if !merge {
+			// Only a mutate-function factory (the replacement is in a
+			// closure it returns) or a helper that only mutates what it
+			// is given (the object goes nowhere else): the caller decides
+			// what the object is, and a live one is then replaced.
+			if param = c.exportedParam(t.root); param < 0 || !returnedLit(stack) && c.live.Where(lhs, true).Set != 0 {
+				return
+			}
 		}
-		merge = true
 	}
 	dst, ok := astutil.PathOf(c.pass.TypesInfo, lhs)
 	if !ok {
@@ -365,6 +409,16 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if !merge && c.hashGuarded(stack, as, t.root, inits) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
+	if param >= 0 {
+		fn := c.graph.Func(c.fd)
+		if c.replaces[fn] == nil {
+			c.replaces[fn] = &replacesFact{}
+		}
+		pos := c.pass.Fset.Position(as.Pos())
+		c.replaces[fn].Replaced = append(c.replaces[fn].Replaced, replaced{Param: param, Kind: t.kind, What: t.what,
+			At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+		return
+	}
 	kind := t.kind
 	if kind == "workload" {
 		kind = "workload's"
@@ -383,6 +437,62 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		Related: []analysis.RelatedInformation{{Pos: as.Pos(), End: as.End(),
 			Message: "carry " + restartedAt + " over from the live template's annotations first, or use server-side apply"}},
 	})
+}
+
+// returnedLit reports whether stack holds a function literal returned by
+// the function it is in (`return func() error { ... }`).
+func returnedLit(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			_, ret := stack[i-1].(*ast.ReturnStmt)
+			return ret
+		}
+	}
+	return false
+}
+
+// exportedParam returns the index of v among the parameters of the
+// function being checked, when that function is exported and v is one
+// (a closure inside uses its parameters too); -1 otherwise.
+func (c *checker) exportedParam(v *types.Var) int {
+	fn := c.graph.Func(c.fd)
+	if fn == nil || !fn.Exported() {
+		return -1
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// replacedBy reports a call of another package's function that replaces
+// the template of the live workload it is handed (replacesFact), in its
+// body or in the mutate function it returns.
+func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
+	fn := k8s.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == c.pass.Pkg || fn.Pkg() == nil {
+		return
+	}
+	f := new(replacesFact)
+	if !c.pass.ImportObjectFact(fn.Origin(), f) || carriedBefore(call.Pos()) {
+		return
+	}
+	for _, r := range f.Replaced {
+		if r.Param >= len(call.Args) || c.live.Expr(call.Args[r.Param]) == live.NotLive {
+			continue
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("%s.%s replaces the live %s's %s wholesale (%s), dropping restartedAt: `kubectl rollout restart` will be undone",
+				fn.Pkg().Name(), fn.Name(), r.Kind, r.What, r.At),
+			Related: []analysis.RelatedInformation{{Pos: call.Args[r.Param].Pos(), End: call.Args[r.Param].End(),
+				Message: "the live " + r.Kind + " handed over here; carry " + restartedAt + " over from its template annotations in that function, or use server-side apply"}},
+		})
+		return
+	}
 }
 
 // keySetAfter reports whether, after the replacement as, restartedAt is

@@ -87,9 +87,10 @@
 // generic instantiation, or an interface method resolved to the
 // implementations with facts. Liveness that comes
 // from the callers (a live argument) does not cross packages: facts flow
-// from a package to its importers only. A mutate-function factory in one
-// package, handed a CreateOrUpdate object in another, is therefore not
-// followed (a known false negative, pinned in restartrevert's tests).
+// from a package to its importers only: an analyzer that needs it the
+// other way exports its own conditional fact (restartrevert: this
+// exported factory's closure replaces its parameter's template) and
+// reports at the caller that hands over a live object.
 //
 // # Map merges (maps.go)
 //

@@ -70,6 +70,10 @@ func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 	return why
 }
 
+// Where returns where the object of e (or, with root, of the variable e
+// is rooted at) goes: flow.Result.Where.
+func (r *Result) Where(e ast.Expr, root bool) flow.Dest { return r.flow.Where(e, root) }
+
 // Expr returns why the object that e refers to is live: e is a live
 // variable, or a field path, index, dereference or method result
 // (GetAnnotations()) rooted at one.

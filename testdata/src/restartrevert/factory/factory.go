@@ -39,9 +39,30 @@ func create(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) er
 	return c.Create(ctx, dep)
 }
 
-// The factory in another package: see mutate.Spec for the known miss.
+// The factory in another package: its fact says the closure it returns
+// replaces the spec of what it is given, and here that is the live object.
 func syncElsewhere(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) error {
 	dep := &appsv1.Deployment{}
-	_, err := controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Spec(dep, spec))
+	_, err := controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Spec(dep, spec)) // want `mutate.Spec replaces the live Deployment's spec wholesale \(mutate.go:14\), dropping restartedAt`
 	return err
+}
+
+// The other factories of that package carry the restart over, or leave
+// the template alone: silent.
+func syncKeeping(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec, n int32) error { // want syncKeeping:"carries restartedAt"
+	dep := &appsv1.Deployment{}
+	if _, err := controllerutil.CreateOrUpdate(ctx, c, dep, mutate.SpecKeepingRestart(dep, spec)); err != nil {
+		return err
+	}
+	_, err := controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Replicas(dep, n))
+	return err
+}
+
+// The same factory run on an object that is only created: silent.
+func createElsewhere(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	if err := mutate.Spec(dep, spec)(); err != nil {
+		return err
+	}
+	return c.Create(ctx, dep)
 }
