@@ -53,8 +53,9 @@
 // goes (assigned to the field, passed to SetAnnotations, returned by a
 // package function whose result goes there), never by its name. The desired map is traced to where it is built:
 // a local map or object in the merging function, or the package function
-// whose result it is or that the merge calls for it directly (and the
-// functions that one calls). Only when it
+// whose result it is (through phis, clones and unions: the flow engine's
+// Builders) or that the merge calls for it directly (and the functions
+// that one calls). Only when it
 // cannot be traced are all conditionally written keys of that kind
 // (annotations or labels) in the package used. Keys that match the
 // owned-prefixes setting are owned wherever they are written.

@@ -1,8 +1,11 @@
 package flow
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -305,4 +308,50 @@ func throughTemplate(x ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// Builders returns the functions of the package whose results the
+// variable v takes, directly or through phis, conversions, clones and
+// unions of maps (`desired := maps.Clone(podAnnotations(spec))`): where a
+// desired map or object is built. Sorted by position.
+func (r *Result) Builders(v *types.Var) []*types.Func {
+	r.ensure()
+	if r.Pkg == nil {
+		return nil
+	}
+	r.indexOnce.Do(r.index)
+	seen := map[ssa.Value]bool{}
+	found := map[*types.Func]bool{}
+	var visit func(x ssa.Value)
+	visit = func(x ssa.Value) {
+		for _, y := range roots(x) { // through phis and conversions
+			if seen[y] {
+				continue
+			}
+			seen[y] = true
+			switch y := y.(type) {
+			case *ssa.Extract:
+				visit(y.Tuple)
+			case *ssa.Call:
+				c := y.Common()
+				obj := calleeObject(c)
+				switch {
+				case obj == nil:
+				case k8s.IsFunc(obj, "maps", "Clone") && len(c.Args) == 1:
+					visit(c.Args[0])
+				case k8s.IsFunc(obj, k8s.Labels, "Merge") && len(c.Args) == 2:
+					visit(c.Args[0])
+					visit(c.Args[1])
+				case c.StaticCallee() != nil && origin(c.StaticCallee()).Blocks != nil && obj.Pkg() == r.Pkg.Pkg:
+					found[obj] = true
+				}
+			}
+		}
+	}
+	for _, x := range r.values[v] {
+		visit(x)
+	}
+	out := slices.Collect(maps.Keys(found))
+	slices.SortFunc(out, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
 }

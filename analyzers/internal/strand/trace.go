@@ -44,28 +44,14 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 			out = append(out, w)
 		}
 	}
-	// root := builder(...) with builder in this package.
+	// root := builder(...) with builder in this package, through phis,
+	// clones and unions: the flow engine's answer.
 	builders := map[*ast.FuncDecl]bool{}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return true
+	for _, fn := range s.flow.Builders(root) {
+		if b := s.funcs[fn.Origin()]; b != nil {
+			builders[b] = true
 		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == root || info.Uses[id] == root) {
-				if callee := k8s.Callee(info, call); callee != nil {
-					if b := s.funcs[callee.Origin()]; b != nil {
-						builders[b] = true
-					}
-				}
-			}
-		}
-		return true
-	})
+	}
 	if len(builders) == 0 && root.Pos() >= fd.Pos() && root.Pos() < fd.Body.Pos() {
 		return nil, false // a parameter: built by callers
 	}

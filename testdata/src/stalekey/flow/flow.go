@@ -213,3 +213,22 @@ func (r *Reconciler) legacyFromLister(ctx context.Context, sets appslisters.Stat
 	}
 	return r.Update(ctx, next)
 }
+
+// The builder's map cloned first, then merged: the clone is still what
+// podAnnotations built, so its feature key strands.
+func (r *Reconciler) syncCloned(ctx context.Context, key client.ObjectKey, metrics bool) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	desired := maps.Clone(podAnnotations(metrics))
+	maps.Copy(dep.Spec.Template.Annotations, desired) // want `merge into the live Deployment pod template annotations never deletes operator-owned key "example.com/scrape"`
+	return r.Update(ctx, dep)
+}
+
+// Cloned from a builder whose keys are written on every path: silent.
+func (r *Reconciler) syncClonedAlways(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	desired := maps.Clone(alwaysAnnotations())
+	maps.Copy(dep.Spec.Template.Annotations, desired)
+	return r.Update(ctx, dep)
+}
