@@ -8,6 +8,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	appslisters "k8s.io/client-go/listers/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -231,4 +232,23 @@ func (r *Reconciler) syncClonedAlways(ctx context.Context, key client.ObjectKey)
 	desired := maps.Clone(alwaysAnnotations())
 	maps.Copy(dep.Spec.Template.Annotations, desired)
 	return r.Update(ctx, dep)
+}
+
+// Override keys derived from the user's options, written only when an
+// option is set, merged into the annotations of a copy of the StatefulSet
+// the informer cache holds, which is handed back for a later update: a
+// lister's copy is live, and the override stays once the option is
+// dropped.
+func overridesFromLister(sets appslisters.StatefulSetLister, class string) (*appsv1.StatefulSet, error) {
+	current, err := sets.StatefulSets("default").Get("cache")
+	if err != nil {
+		return nil, err
+	}
+	overrides := map[string]string{}
+	if class != "" {
+		overrides["example.com/override-class"] = class
+	}
+	next := current.DeepCopy()
+	next.SetAnnotations(labels.Merge(next.GetAnnotations(), overrides)) // want `merge into the live StatefulSet annotations never deletes operator-owned key "example.com/override-class"`
+	return next, nil
 }
