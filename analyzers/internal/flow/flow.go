@@ -1,9 +1,10 @@
 // Package flow is reconcilelint's value-flow engine: for the Kubernetes
 // objects of a package it answers where each comes from. An object is
 // live when it holds the server's copy (read with Get or List, a typed
-// clientset's or a generated lister's Get, the object of a CreateOrUpdate mutate function, or sent
-// back with Update or a merge Patch, so it must exist on the server), and
-// desired otherwise: built by the operator.
+// clientset's Get, a generated lister's Get or List, the object of a
+// CreateOrUpdate mutate function, or sent back with Update or a merge
+// Patch, so it must exist on the server), and desired otherwise: built by
+// the operator.
 //
 // # Why SSA
 //

@@ -15,8 +15,8 @@ import (
 //
 //  1. the target of controller-runtime's client.Reader.Get, and the list
 //     filled by List (its Items are derived from it), are read;
-//  2. the result of a typed clientset's Get, or of a lister's (an
-//     informer cache's copy of the server's object), is read;
+//  2. the result of a typed clientset's Get, or of a lister's Get or
+//     List (the informer cache's copies of the server's objects), is read;
 //  3. the object of controllerutil.CreateOrUpdate or CreateOrPatch holds
 //     the server's copy inside the mutate function;
 //  4. an object passed to Update or a merge Patch (of the client, its
@@ -47,7 +47,7 @@ func (s *solver) seed(site ssa.CallInstruction) {
 		if len(args) >= 2 && isObjectLike(args[1].Type()) {
 			s.evident(args[1], WrittenBack)
 		}
-	case isClientsetMethod(fn, "Get") || isListerGet(fn):
+	case isClientsetMethod(fn, "Get") || isListerGet(fn) || isListerList(fn):
 		markResult(s, site, 0, ClientsetGet)
 	default:
 		sums := s.summaries(c, fn)
@@ -121,8 +121,27 @@ func isListerGet(fn *types.Func) bool {
 	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 || !isObjectLike(sig.Results().At(0).Type()) {
 		return false
 	}
-	p := fn.Pkg().Path()
-	return strings.HasPrefix(p, "k8s.io/client-go/listers/") || strings.Contains(p, "/listers/")
+	return isListerPackage(fn.Pkg().Path())
+}
+
+// isListerPackage reports whether path holds generated listers:
+// client-go's, or an operator's own (…/client/listers/…).
+func isListerPackage(path string) bool {
+	return strings.HasPrefix(path, "k8s.io/client-go/listers/") || strings.Contains(path, "/listers/")
+}
+
+// isListerList reports whether fn is the List of a generated lister: its
+// result holds the informer cache's copies of the objects.
+func isListerList(fn *types.Func) bool {
+	if fn.Name() != "List" || fn.Pkg() == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	sl, ok := sig.Results().At(0).Type().Underlying().(*types.Slice)
+	return ok && isObjectLike(sl.Elem()) && isListerPackage(fn.Pkg().Path())
 }
 
 // isApplyPatch reports whether v is controller-runtime's client.Apply.

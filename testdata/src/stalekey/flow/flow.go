@@ -252,3 +252,22 @@ func overridesFromLister(sets appslisters.StatefulSetLister, class string) (*app
 	next.SetAnnotations(labels.Merge(next.GetAnnotations(), overrides)) // want `merge into the live StatefulSet annotations never deletes operator-owned key "example.com/override-class"`
 	return next, nil
 }
+
+// The same merge over every StatefulSet the cache lists.
+func overridesForAll(sets appslisters.StatefulSetLister, class string) ([]*appsv1.StatefulSet, error) {
+	all, err := sets.StatefulSets("default").List(labels.SelectorFromSet(labels.Set{"app": "cache"}))
+	if err != nil {
+		return nil, err
+	}
+	var out []*appsv1.StatefulSet
+	for _, current := range all {
+		overrides := map[string]string{}
+		if class != "" {
+			overrides["example.com/override-class"] = class
+		}
+		next := current.DeepCopy()
+		next.SetAnnotations(labels.Merge(next.GetAnnotations(), overrides)) // want `merge into the live StatefulSet annotations never deletes operator-owned key "example.com/override-class"`
+		out = append(out, next)
+	}
+	return out, nil
+}

@@ -4,6 +4,7 @@ package v1
 
 import (
 	appsv1 "k8s.io/api/apps/v1"
+	"k8s.io/apimachinery/pkg/labels"
 )
 
 // StatefulSetLister lists StatefulSets from the cache.
@@ -13,5 +14,6 @@ type StatefulSetLister interface {
 
 // StatefulSetNamespaceLister gets the StatefulSets of one namespace.
 type StatefulSetNamespaceLister interface {
+	List(selector labels.Selector) ([]*appsv1.StatefulSet, error)
 	Get(name string) (*appsv1.StatefulSet, error)
 }
