@@ -63,8 +63,9 @@
 // Keys that are not constants are reported too when they come from a
 // custom resource's own maps (a map[string]string field of a kind's spec
 // outside k8s.io, such as user-supplied pod annotations or extra labels)
-// and reach the desired map: assigned, merged, copied, or given as a
-// literal's field, in the merging function or its builders. Those keys are
+// and reach the desired map: assigned, merged, copied, given as a
+// literal's field, or returned by a builder whose result goes there (the
+// flow engine's ResultKind), in the merging function or its builders. Those keys are
 // the user's; one the user removes from the custom resource stays on the
 // live object for ever, since only a merge that remembers what it applied
 // before (a three-way merge) or server-side apply can delete it. Silent

@@ -376,6 +376,24 @@ func (s *state) collectFromCR(fd *ast.FuncDecl) {
 			})
 		}
 	}
+	// Returned: where the function's callers send its result is the
+	// flow engine's answer (ResultKind), so a custom resource's map it
+	// returns goes there (`return cr.Spec.PodAnnotations`).
+	if fn := s.graph.Func(fd); fn != nil {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false // its returns are its own
+			case *ast.ReturnStmt:
+				for i, r := range x.Results {
+					for _, src := range sources(r) {
+						record(src, kind(s.flow.ResultKind(fn, i)), nil, x.Pos())
+					}
+				}
+			}
+			return true
+		})
+	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:

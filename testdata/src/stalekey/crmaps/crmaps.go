@@ -70,3 +70,30 @@ func (r *Reconciler) syncInverse(ctx context.Context, cache *api.Cache, key clie
 	want.Labels = labels.Merge(live.Labels, want.Labels) // want `merge into the live Deployment labels keeps keys copied from the Cache after they are removed there`
 	return r.Update(ctx, want)
 }
+
+// The user's pod annotations handed back by a small helper, then copied
+// into the live template: the helper's result goes to the template, so
+// what it returns is the custom resource's map.
+func podAnnotations(cache *api.Cache) map[string]string {
+	return cache.Spec.PodAnnotations
+}
+
+func (r *Reconciler) syncThroughHelper(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, live)
+	maps.Copy(live.Spec.Template.Annotations, podAnnotations(cache)) // want `merge into the live Deployment pod template annotations keeps keys copied from the Cache after they are removed there`
+	return r.Update(ctx, live)
+}
+
+// A helper returning the operator's own constant map: nothing of the
+// user's.
+func fixedAnnotations(_ *api.Cache) map[string]string {
+	return map[string]string{"example.com/managed": "true"}
+}
+
+func (r *Reconciler) syncFixed(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, live)
+	maps.Copy(live.Spec.Template.Annotations, fixedAnnotations(cache))
+	return r.Update(ctx, live)
+}
