@@ -40,9 +40,12 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// borrow marks for loading from source the dependency packages that own
-// (the main module's packages) import and that handle Kubernetes objects.
-func (l *loader) borrow(own []*packages.Package) {
+// borrow marks for loading from source the dependency packages that the
+// main module's packages (isOwn) import and that handle Kubernetes
+// objects. One walk from the roots gives the module's packages and every
+// package's importers.
+func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package) bool) {
+	var own []*packages.Package
 	mine := map[*packages.Package]bool{}
 	importers := map[*packages.Package][]*packages.Package{}
 	walked := map[*packages.Package]bool{}
@@ -52,16 +55,17 @@ func (l *loader) borrow(own []*packages.Package) {
 			return
 		}
 		walked[p] = true
+		if isOwn(p) {
+			own = append(own, p)
+			mine[p] = true
+		}
 		for _, imp := range p.Imports {
 			importers[imp] = append(importers[imp], p)
 			walk(imp)
 		}
 	}
-	for _, p := range own {
-		mine[p] = true
-	}
-	for _, p := range own {
-		walk(p)
+	for _, r := range roots {
+		walk(r)
 	}
 
 	// The plausible packages (cheap tests on go list's answer), narrowed

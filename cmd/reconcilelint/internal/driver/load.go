@@ -208,25 +208,7 @@ func (l *loader) chooseSources(roots []*packages.Package) {
 		l.source[r] = true
 	}
 	if moduleMode {
-		var mine []*packages.Package
-		seen := map[*packages.Package]bool{}
-		var walk func(p *packages.Package)
-		walk = func(p *packages.Package) {
-			if seen[p] {
-				return
-			}
-			seen[p] = true
-			if own(p) || l.source[p] {
-				mine = append(mine, p)
-			}
-			for _, imp := range p.Imports {
-				walk(imp)
-			}
-		}
-		for _, r := range roots {
-			walk(r)
-		}
-		l.borrow(mine)
+		l.borrow(roots, func(p *packages.Package) bool { return own(p) || l.source[p] })
 	}
 	// A package is loaded from source when it is a root, is the user's
 	// own, or imports (transitively) a package loaded from source.
