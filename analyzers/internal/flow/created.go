@@ -36,6 +36,49 @@ func (r *Result) OnlyCreatedAfter(v *types.Var, pos token.Pos) bool {
 	if len(same) == 0 {
 		return false
 	}
+	return r.onlyCreatedFrom(point, same)
+}
+
+// ParamOnlyCreated reports whether the parameter v is live only through
+// arguments that are, from the call on, only created (OnlyCreatedAfter at
+// the call): a helper that fills an object its callers create in the
+// NotFound branch after a Get. Every call of v's function in the package
+// that hands it a live object is such a call, and there is one.
+func (r *Result) ParamOnlyCreated(v *types.Var) bool {
+	if r.vars[v] != LiveArgument {
+		return false
+	}
+	r.indexOnce.Do(r.index)
+	var p *ssa.Parameter
+	for _, x := range r.values[v] {
+		if q, ok := x.(*ssa.Parameter); ok {
+			p = q
+		}
+	}
+	if p == nil || r.graph == nil {
+		return false
+	}
+	i := sigIndex(p)
+	sites := r.graph.sites(p.Parent())
+	if i < 0 || len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		args := argsOf(site.Common())
+		if i >= len(args) {
+			return false
+		}
+		if a := args[i]; r.live[a] != NotLive && !r.onlyCreatedFrom(site, map[ssa.Value]bool{a: true}) {
+			return false // a live object handed over to be written
+		}
+	}
+	return true
+}
+
+// onlyCreatedFrom reports whether, from point on, the object whose values
+// are same (with their conversions) is sent with Create and with nothing
+// that writes over a live object (see OnlyCreatedAfter).
+func (r *Result) onlyCreatedFrom(point ssa.Instruction, same map[ssa.Value]bool) bool {
 	for changed := true; changed; {
 		changed = false
 		for x := range same {

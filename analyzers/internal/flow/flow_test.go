@@ -76,3 +76,18 @@ func TestFacts(t *testing.T) {
 func TestMapMerges(t *testing.T) {
 	repotest.Run(t, flow.Analyzer, "merge/helpers")
 }
+
+// created reports, at every call created(x) of a parameter x, whether its
+// callers hand it live objects only to create them.
+var created = repotest.Probe("created", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "created" || len(call.Args) != 1 {
+		return
+	}
+	if v := astutil.RootVar(pass.TypesInfo, call.Args[0]); v != nil && pass.ResultOf[flow.Analyzer].(*flow.Result).ParamOnlyCreated(v) {
+		pass.Reportf(call.Pos(), "%s: only created", v.Name())
+	}
+})
+
+func TestParamOnlyCreated(t *testing.T) {
+	repotest.Run(t, created, "flow/created")
+}

@@ -61,10 +61,12 @@ func (r *Result) CalledWhen(lit *ast.FuncLit) []flow.Cond { return r.flow.Called
 
 // At returns why v is live where it is used at pos: VarReason, unless
 // from there on the object is only sent with Create (the NotFound branch
-// after a Get; see flow.Result.OnlyCreatedAfter).
+// after a Get; see flow.Result.OnlyCreatedAfter), or v is a parameter
+// whose callers hand it live objects only to create them
+// (flow.Result.ParamOnlyCreated).
 func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 	why := r.flow.Var(v)
-	if why != NotLive && r.flow.OnlyCreatedAfter(v, pos) {
+	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v)) {
 		return NotLive
 	}
 	return why
