@@ -91,3 +91,30 @@ var created = repotest.Probe("created", []*analysis.Analyzer{flow.Analyzer}, fun
 func TestParamOnlyCreated(t *testing.T) {
 	repotest.Run(t, created, "flow/created")
 }
+
+// sources reports, at every call same(a, b), whether the two values may
+// be computed from the same things (flow.Sources share one, or one is
+// unknown).
+var sources = repotest.Probe("sources", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "same" || len(call.Args) != 2 {
+		return
+	}
+	r := pass.ResultOf[flow.Analyzer].(*flow.Result)
+	a, b := r.Sources(call.Args[0]), r.Sources(call.Args[1])
+	switch {
+	case a == nil || b == nil:
+		pass.Reportf(call.Pos(), "unknown")
+	default:
+		for s := range a {
+			if b[s] {
+				pass.Reportf(call.Pos(), "shared")
+				return
+			}
+		}
+		pass.Reportf(call.Pos(), "apart")
+	}
+})
+
+func TestSources(t *testing.T) {
+	repotest.Run(t, sources, "flow/provenance")
+}

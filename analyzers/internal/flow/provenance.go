@@ -1,0 +1,216 @@
+package flow
+
+// Provenance: what a value is computed from, to tell whether two values
+// can be the same (an autoscaler's target name and a workload's name).
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// A Source is one thing a value is computed from: the result of a
+// function (Obj a *types.Func), a field or a parameter without callers
+// (Obj a *types.Var), or a string constant (Obj nil).
+type Source struct {
+	Obj   types.Object
+	Const string
+}
+
+// provenanceBudget bounds the values visited for one question, and
+// provenanceDepth the calls followed from a parameter to its callers'
+// arguments.
+const (
+	provenanceBudget = 64
+	provenanceDepth  = 3
+)
+
+// Sources returns what the value of e is computed from: through phis,
+// conversions, concatenations, the standard library's formatting and
+// joining functions, captured variables, and the parameters of the
+// package's functions to the arguments of their calls (three calls up).
+// A call of any other function is a source, with the string constants it
+// is given, its other arguments not followed: `maintenanceName(cr.Name)`
+// and `baseName(cr.Name)` are told apart, and so are
+// `withSuffix("server", cr)` and `withSuffix("proxy", cr)`. It
+// returns nil when the engine has no value for e, so that the caller can
+// treat the provenance as unknown.
+func (r *Result) Sources(e ast.Expr) map[Source]bool {
+	r.ensure()
+	if r.Pkg == nil || r.graph == nil {
+		return nil
+	}
+	r.indexOnce.Do(r.index)
+	refs := r.exprs[ast.Unparen(e)]
+	if len(refs) == 0 {
+		return nil
+	}
+	p := &provenance{r: r, out: map[Source]bool{}, seen: map[ssa.Value]bool{}, budget: provenanceBudget}
+	for _, ref := range refs {
+		p.visit(ref.X, 0)
+	}
+	if p.budget == 0 || len(p.out) == 0 {
+		return nil // too far to tell, or nothing found
+	}
+	return p.out
+}
+
+type provenance struct {
+	r      *Result
+	out    map[Source]bool
+	seen   map[ssa.Value]bool
+	budget int
+}
+
+func (p *provenance) visit(v ssa.Value, depth int) {
+	if v == nil || p.seen[v] || p.budget == 0 {
+		return
+	}
+	p.seen[v] = true
+	p.budget--
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			p.out[Source{Const: constant.StringVal(x.Value)}] = true
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			p.visit(e, depth)
+		}
+	case *ssa.BinOp:
+		p.visit(x.X, depth)
+		p.visit(x.Y, depth)
+	case *ssa.ChangeType:
+		p.visit(x.X, depth)
+	case *ssa.Convert:
+		p.visit(x.X, depth)
+	case *ssa.MakeInterface:
+		p.visit(x.X, depth)
+	case *ssa.Field:
+		p.field(x.X.Type(), x.Field, false)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return
+		}
+		switch a := x.X.(type) {
+		case *ssa.FieldAddr:
+			p.field(a.X.Type(), a.Field, true)
+		case *ssa.Alloc:
+			p.stored(a, depth) // a local the function's closures share
+		case *ssa.FreeVar:
+			for _, b := range p.r.graph.bindings(a) {
+				if alloc, ok := b.(*ssa.Alloc); ok {
+					p.stored(alloc, depth)
+				}
+			}
+		}
+	case *ssa.FreeVar:
+		for _, b := range p.r.graph.bindings(x) {
+			p.visit(b, depth)
+		}
+	case *ssa.Extract:
+		p.visit(x.Tuple, depth)
+	case *ssa.Call:
+		p.call(x, depth)
+	case *ssa.Parameter:
+		p.param(x, depth)
+	}
+}
+
+// field records a field read.
+func (p *provenance) field(t types.Type, i int, ptr bool) {
+	if f := fieldOf(t, i, ptr); f != nil {
+		p.out[Source{Obj: f}] = true
+	}
+}
+
+// stored follows the values stored into a local's cell.
+func (p *provenance) stored(a *ssa.Alloc, depth int) {
+	for _, use := range *a.Referrers() {
+		if st, ok := use.(*ssa.Store); ok && st.Addr == a {
+			p.visit(st.Val, depth)
+		}
+	}
+}
+
+// call records the function a result comes from, or follows the
+// arguments of a standard-library function that formats or joins them.
+func (p *provenance) call(c *ssa.Call, depth int) {
+	fn := calleeObject(c.Common())
+	if fn == nil {
+		return
+	}
+	if fn.Pkg() != nil && k8s.IsStdlib(fn.Pkg()) && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "path") {
+		for _, a := range c.Common().Args {
+			p.visit(a, depth)
+		}
+		if sl, ok := lastSlice(c.Common().Args); ok {
+			p.sliceElems(sl, depth) // fmt.Sprintf's variadic arguments
+		}
+		return
+	}
+	p.out[Source{Obj: fn}] = true
+	for _, a := range c.Common().Args {
+		if k, ok := a.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			p.out[Source{Const: constant.StringVal(k.Value)}] = true // nameWithSuffix("server", cr)
+		}
+	}
+}
+
+// lastSlice returns a call's last argument when it is a variadic slice.
+func lastSlice(args []ssa.Value) (ssa.Value, bool) {
+	if len(args) == 0 {
+		return nil, false
+	}
+	last := args[len(args)-1]
+	_, ok := last.Type().Underlying().(*types.Slice)
+	return last, ok
+}
+
+// sliceElems follows the values stored into the elements of a slice
+// built for a variadic call.
+func (p *provenance) sliceElems(v ssa.Value, depth int) {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return
+	}
+	for _, use := range *alloc.Referrers() {
+		ia, ok := use.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				p.visit(st.Val, depth)
+			}
+		}
+	}
+}
+
+// param follows a parameter to the arguments its calls in the package
+// pass; a parameter without such calls (an exported function's, a
+// callback's) is itself a source.
+func (p *provenance) param(x *ssa.Parameter, depth int) {
+	i := sigIndex(x)
+	sites := p.r.graph.sites(x.Parent())
+	if i < 0 || depth >= provenanceDepth || len(sites) == 0 {
+		if v, ok := x.Object().(*types.Var); ok {
+			p.out[Source{Obj: v}] = true
+		}
+		return
+	}
+	for _, site := range sites {
+		if args := argsOf(site.Common()); i < len(args) {
+			p.visit(args[i], depth+1)
+		}
+	}
+}
