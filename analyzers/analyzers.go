@@ -6,6 +6,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
 	"github.com/reconcilelint/reconcilelint/analyzers/defaultdrift"
+	"github.com/reconcilelint/reconcilelint/analyzers/fieldfight"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
@@ -24,5 +25,6 @@ func All() []*analysis.Analyzer {
 		restartrevert.Analyzer,
 		defaultdrift.Analyzer,
 		timechurn.Analyzer,
+		fieldfight.Analyzer,
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/admissionclobber"
 	"github.com/reconcilelint/reconcilelint/analyzers/defaultdrift"
+	"github.com/reconcilelint/reconcilelint/analyzers/fieldfight"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/settings"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/strand"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
@@ -32,6 +33,7 @@ type Settings struct {
 	Restartrevert    struct{}                `json:"restartrevert"`
 	Defaultdrift     defaultdrift.Config     `json:"defaultdrift"`
 	Timechurn        struct{}                `json:"timechurn"`
+	Fieldfight       struct{}                `json:"fieldfight"`
 }
 
 // Names returns the analyzer names of the suite, in the order of All.
@@ -99,6 +101,7 @@ func New(s Settings) []*analysis.Analyzer {
 		restartrevert.New(),
 		defaultdrift.New(s.Defaultdrift),
 		timechurn.New(),
+		fieldfight.New(),
 	}
 	return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(s.Disable, a.Name) })
 }
@@ -113,6 +116,7 @@ func (s *Settings) of() map[string]any {
 		"restartrevert":    &s.Restartrevert,
 		"defaultdrift":     &s.Defaultdrift,
 		"timechurn":        &s.Timechurn,
+		"fieldfight":       &s.Fieldfight,
 	}
 }
 

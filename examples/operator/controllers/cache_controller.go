@@ -40,6 +40,12 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.ensureExporter(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}
+	if err := r.ensureExporterAutoscaler(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.scaleExporter(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.ensureMetricsService(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}

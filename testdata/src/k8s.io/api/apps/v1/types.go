@@ -84,3 +84,17 @@ type DaemonSet struct {
 
 func (in *DaemonSet) DeepCopyObject() runtime.Object { return in }
 func (in *DaemonSet) DeepCopy() *DaemonSet           { out := *in; return &out }
+
+type ReplicaSetSpec struct {
+	Replicas *int32
+	Selector *metav1.LabelSelector
+	Template corev1.PodTemplateSpec
+}
+
+type ReplicaSet struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec ReplicaSetSpec
+}
+
+func (in *ReplicaSet) DeepCopyObject() runtime.Object { return in }

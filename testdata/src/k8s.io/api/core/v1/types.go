@@ -319,3 +319,19 @@ type PodExecOptions struct {
 	Container string
 	Command   []string
 }
+
+type PersistentVolumeAccessMode string
+
+type PersistentVolumeClaimSpec struct {
+	AccessModes      []PersistentVolumeAccessMode
+	StorageClassName *string
+	VolumeName       string
+}
+
+type PersistentVolumeClaim struct {
+	metav1.TypeMeta
+	metav1.ObjectMeta
+	Spec PersistentVolumeClaimSpec
+}
+
+func (in *PersistentVolumeClaim) DeepCopyObject() runtime.Object { return in }

@@ -72,3 +72,13 @@ func (b *DeploymentApplyConfiguration) WithSpec(value *DeploymentSpecApplyConfig
 }
 
 func (b *DeploymentApplyConfiguration) IsApplyConfiguration() {}
+
+func (b *DeploymentSpecApplyConfiguration) WithReplicas(value int32) *DeploymentSpecApplyConfiguration {
+	b.Replicas = &value
+	return b
+}
+
+func (b *StatefulSetSpecApplyConfiguration) WithReplicas(value int32) *StatefulSetSpecApplyConfiguration {
+	b.Replicas = &value
+	return b
+}

@@ -1,0 +1,114 @@
+// Package fieldfight defines an Analyzer that reports writes of fields
+// that another controller of the cluster owns.
+//
+// # Analyzer fieldfight
+//
+// fieldfight: report writes of fields that another controller owns: the two controllers undo each other.
+//
+// Some fields of an object are written by a controller other than the
+// operator that manages the object. When the operator writes them too, on
+// every reconcile, each undoes what the other did, for ever:
+//
+//   - a HorizontalPodAutoscaler (or a KEDA ScaledObject, which makes one)
+//     owns spec.replicas of its target Deployment, StatefulSet or
+//     ReplicaSet. An operator that sets the replicas, or replaces the
+//     spec with one whose replicas are nil (the API server makes that 1),
+//     scales the workload back down after every scale-up;
+//   - a CA injector (cert-manager's cainjector, for
+//     cert-manager.io/inject-ca-from, inject-ca-from-secret and
+//     inject-apiserver-ca; OpenShift's service-ca, for
+//     service.beta.openshift.io/inject-cabundle) fills caBundle of
+//     webhook configurations, of a CRD's conversion webhook and of an
+//     APIService. An operator that replaces the webhooks whole clears it,
+//     and TLS to the webhook fails until the injector writes it again;
+//   - the volume binder sets a PersistentVolumeClaim's spec.volumeName,
+//     and the Job controller generates a Job's spec.selector. Both specs
+//     are immutable: an update that clears them is rejected on every
+//     reconcile.
+//
+// WRONG:
+//
+//	// hpa.go builds an HPA with ScaleTargetRef{Kind: "Deployment", ...}
+//	controllerutil.CreateOrUpdate(ctx, c, dep, func() error {
+//		dep.Spec = buildSpec(cr) // Replicas from the resource, or nil
+//		return nil
+//	})
+//
+// RIGHT:
+//
+//	controllerutil.CreateOrUpdate(ctx, c, dep, func() error {
+//		replicas := dep.Spec.Replicas
+//		dep.Spec = buildSpec(cr)
+//		if cr.Spec.Autoscaling != nil {
+//			dep.Spec.Replicas = replicas // the autoscaler's value
+//		}
+//		return nil
+//	})
+//
+// Reported, on an object read from the API server (the flow engine's live
+// objects: Get, List, listers, a CreateOrUpdate mutate function, and
+// what is derived from them), when the owner is there:
+//   - a write of the owned field whose value is not read from the live
+//     object (`dep.Spec.Replicas = cr.Spec.Replicas`);
+//   - a wholesale replacement of a part that holds it (`dep.Spec = ...`,
+//     `cfg.Webhooks = desired.Webhooks`), unless the new value took the
+//     field from the live object first (an assignment of the field from
+//     it, or a helper handed both, `keepReplicas(&desired, dep.Spec)`), or
+//     the field is written again afterwards (that write is then checked);
+//   - the inverse form: a desired object sent with Update after only its
+//     metadata was copied from the live one;
+//   - for replicas, a strict comparison of the live value (==, !=,
+//     reflect.DeepEqual, equality.Semantic.DeepEqual, ptr.Equal) that
+//     decides a write (the flow engine's Decides);
+//   - an apply configuration that sets the field (WithReplicas on a
+//     Deployment, StatefulSet or ReplicaSet spec, WithCABundle on a
+//     webhook client config): server-side apply takes the field back on
+//     every apply.
+//
+// When the owner is there: for replicas, when the module builds a
+// HorizontalPodAutoscaler whose target kind is that workload's (or is not
+// a constant), or a KEDA ScaledObject, in the package or in a package of
+// the module that it imports; for caBundle, when the module names an
+// injection annotation, or never sets a caBundle itself (then something
+// else fills it); a write of caBundle itself, or WithCABundle, is reported
+// only with an injection annotation. The volume binder and the Job
+// controller are always there. The message names the owner and where its
+// evidence is, and Related points at it.
+//
+// Not reported: a write under a condition about the owner (an identifier
+// containing autoscal, hpa, scaledobject or keda for replicas; inject or
+// cabundle for caBundle, a string naming the owner's kind), or about the
+// object's creation (CreationTimestamp, ResourceVersion,
+// OperationResultCreated), in the branch, in a case, or after an if on it
+// that leaves the block, in the function or an enclosing one (a mutate
+// closure's); a write that runs only when the object is created (the
+// NotFound branch after a Get); a field server-side apply leaves out;
+// objects that are only built and created; generated files and _test.go
+// files.
+//
+// Not reported, by decision: the fields the API server allocates on a
+// Service (clusterIP, clusterIPs, nodePorts, healthCheckNodePort). Since
+// Kubernetes 1.20 the server copies them from the stored Service into an
+// update that leaves them empty (patchAllocatedValues in
+// pkg/registry/core/service/storage), so replacing a Service's spec
+// wholesale keeps them; a strict comparison of them is defaultdrift's
+// finding. The condition's sense is not read: a write made only where
+// autoscaling is on (`if cr.Spec.Autoscaling != nil { dep.Spec.Replicas
+// = min }`) is not reported either. Objects handled as unstructured
+// (manifests rendered from YAML) are not followed: their kind is data.
+//
+// How it relates to the others: restartrevert and admissionclobber are
+// the same bug class for two owners with rules of their own (kubectl's
+// restartedAt key in a template's annotations; the Pod fields admission
+// mutates) and keep reporting them; fieldfight covers the owners above.
+// A comparison that fieldfight reports for replicas is one that
+// defaultdrift does not (replicas are set by the builder there).
+//
+// Limits: evidence is read from the package and the packages of the
+// module it imports (a package fact); an HPA built in a package that the
+// writing package does not import is not seen. A guard in a function's
+// callers is not seen. The carry-over helper is recognised by what it is
+// handed, not by what it does.
+//
+// Settings: none.
+package fieldfight

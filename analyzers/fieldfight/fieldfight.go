@@ -1,0 +1,413 @@
+package fieldfight
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports writes of fields that another controller owns.
+var Analyzer = New()
+
+// New returns a fieldfight analyzer.
+func New() *analysis.Analyzer {
+	return directive.New("fieldfight", doc, run, []*analysis.Analyzer{live.Analyzer, flow.Analyzer}, new(ownersFact))
+}
+
+// aliasDepth bounds how many pointer locals are followed back to the
+// object they point into (`wh := &cfg.Webhooks[i]`).
+const aliasDepth = 3
+
+type checker struct {
+	pass  *analysis.Pass
+	live  *live.Result
+	flow  *flow.Result
+	ev    *evidence
+	fd    *ast.FuncDecl
+	inits map[*types.Var]ast.Expr
+	types map[*row][]types.Type // the types on each row's path, as this package sees them
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if k8s.Irrelevant(pass) {
+		return nil, nil // fast path: no Kubernetes object can be named here
+	}
+	files := astutil.CodeFiles(pass.Fset, pass.Files)
+	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result),
+		flow: pass.ResultOf[flow.Analyzer].(*flow.Result), ev: collect(pass, files)}
+	if len(c.ev.scaled) == 0 && !c.anyKind(files) {
+		return nil, nil // no autoscaled workload, and no kind whose owner is always there
+	}
+	for _, f := range files {
+		if directive.IsGenerated(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.function(fd)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// anyKind reports whether the package uses a kind of the table whose
+// owner needs no evidence from the module (PVCs, Jobs) or may be there
+// without it (caBundle's injector).
+func (c *checker) anyKind(files []*ast.File) bool {
+	for _, obj := range c.pass.TypesInfo.Uses {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.Pkg() == nil {
+			continue
+		}
+		for i := range rows {
+			if r := &rows[i]; r.owner.presence != autoscaled && tn.Name() == r.kind && tn.Pkg().Path() == r.pkg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) function(fd *ast.FuncDecl) {
+	c.fd = fd
+	c.inits = astutil.Inits(c.pass.TypesInfo, fd.Body)
+	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok == token.ASSIGN && len(x.Lhs) == len(x.Rhs) {
+				for i, lhs := range x.Lhs {
+					c.assignment(x, lhs, x.Rhs[i], stack)
+				}
+			}
+		case *ast.BinaryExpr:
+			if x.Op == token.EQL || x.Op == token.NEQ {
+				c.comparison(x, []ast.Expr{x.X, x.Y}, stack)
+			}
+		case *ast.CallExpr:
+			if isStrictEqual(c.pass.TypesInfo, x) {
+				c.comparison(x, x.Args, stack)
+			}
+			c.applyCall(x, stack)
+			c.inverse(x, stack)
+			c.unstructuredWrite(x, stack)
+		}
+		return true
+	})
+}
+
+// A target is an owned field, or a part holding one, of an object of a
+// kind of the table: root is the variable the object is reached from,
+// names the field names from the object (list elements leave no step).
+type target struct {
+	root  *types.Var
+	kind  types.Type
+	names []string
+}
+
+// targetOf returns what e denotes on an object of a kind of the table,
+// following pointer locals back to the object they point into.
+func (c *checker) targetOf(e ast.Expr) (target, bool) {
+	info := c.pass.TypesInfo
+	var names []string
+	for range aliasDepth + 1 {
+		p, ok := astutil.PathOf(info, e)
+		if !ok {
+			return target{}, false
+		}
+		root, ok := p.Root.(*types.Var)
+		if !ok {
+			return target{}, false
+		}
+		var step []string
+		for _, s := range p.Steps {
+			if s.Method != nil {
+				return target{}, false // an accessor's result: not followed
+			}
+			if s.Field != nil && !s.Field.Embedded() {
+				step = append(step, s.Field.Name())
+			}
+		}
+		names = append(step, names...)
+		if len(rowsOf(root.Type())) > 0 {
+			return target{root: root, kind: root.Type(), names: names}, true
+		}
+		// A pointer local holding a part of an object: `wh := &cfg.Webhooks[i]`.
+		init := c.inits[root]
+		if _, isPtr := types.Unalias(root.Type()).Underlying().(*types.Pointer); !isPtr || init == nil {
+			return target{}, false
+		}
+		e = init
+	}
+	return target{}, false
+}
+
+// rowFor returns the row t is, or holds (whole), and whether t is the
+// field itself.
+func (c *checker) rowFor(t target) (*row, bool, bool) {
+	for _, r := range rowsOf(t.kind) {
+		if len(t.names) == 0 || len(t.names) > len(r.path) {
+			continue
+		}
+		prefix := true
+		for i, n := range t.names {
+			if r.path[i] != n {
+				prefix = false
+				break
+			}
+		}
+		if prefix {
+			c.use(r, t.kind)
+			return r, len(t.names) == len(r.path), true
+		}
+	}
+	return nil, false, false
+}
+
+// present returns the evidence that r's owner is there for the object
+// held by root (nil when not known); strict asks for positive evidence (a
+// caBundle written by the module itself is then reported only where an
+// injection annotation is named).
+func (c *checker) present(r *row, root *types.Var, strict bool) (Evidence, bool) {
+	switch r.owner.presence {
+	case autoscaled:
+		return c.ev.scales(r.kind, func(target ast.Expr) bool { return c.sameName(target, root) })
+	case injected:
+		return c.ev.injection(strict)
+	}
+	return Evidence{}, true
+}
+
+// assignment checks a write of an owned field, or of a part holding one,
+// on a live object.
+func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node) {
+	t, ok := c.targetOf(lhs)
+	if !ok {
+		return
+	}
+	r, whole, ok := c.rowFor(t)
+	if !ok || c.live.At(t.root, lhs.Pos()) == live.NotLive {
+		return // not an owned field, or an object only built or created here
+	}
+	ev, ok := c.present(r, t.root, whole)
+	if !ok {
+		return // no sign of the owner in the module
+	}
+	if c.fromLive(rhs, r, t.root, 0) {
+		return // carried over from the live object
+	}
+	if c.guarded(stack, as, r.owner) {
+		return // only where the owner is absent, or only on create
+	}
+	if whole {
+		c.report(as, r, ev, fmt.Sprintf("%s.%s set on every reconcile while %s", kindName(t.kind), r.fieldText(), c.ownerText(r, ev)))
+		return
+	}
+	if ev.At == "" && r.owner == injector && !c.builtHere(rhs, 0) {
+		return // no annotation named, and the new value's origin unknown: it may hold the bundle
+	}
+	if c.carriedBefore(rhs, r, t.root, as.Pos()) {
+		return // the new value took the owned field from the live object first
+	}
+	if c.writtenAfter(t.root, r, as) {
+		return // the owned field is written again afterwards: that write is checked
+	}
+	part := strings.Join(t.names, ".")
+	c.report(as, r, ev, fmt.Sprintf("live %s's %s replaced wholesale, %s with it, while %s", kindName(t.kind), part, r.fieldText(), c.ownerText(r, ev)))
+}
+
+// comparison checks a strict comparison of an owned field of a live
+// object that decides a write: the owner's changes read as drift, and the
+// write undoes them. Only owners whose presence the module shows are
+// checked: an allocated or injected value compared is defaultdrift's.
+func (c *checker) comparison(cmp ast.Expr, sides []ast.Expr, stack []ast.Node) {
+	for i, side := range sides {
+		t, ok := c.targetOf(derefOf(side))
+		if !ok {
+			continue
+		}
+		r, whole, ok := c.rowFor(t)
+		if !ok || !whole || r.owner.presence != autoscaled || c.live.At(t.root, side.Pos()) == live.NotLive {
+			continue
+		}
+		others := false
+		for j, o := range sides {
+			if j != i && !c.fromLive(o, r, t.root, 0) {
+				others = true
+			}
+		}
+		if !others {
+			return // the live object compared with itself or its own copy
+		}
+		ev, ok := c.present(r, t.root, true)
+		if !ok || c.guarded(stack, cmp, r.owner) || !c.flow.Decides(cmp) {
+			return
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos: cmp.Pos(), End: cmp.End(),
+			Message: fmt.Sprintf("%s.%s compared strictly to decide a write while %s: every scale reads as drift and is undone",
+				kindName(t.kind), r.fieldText(), c.ownerText(r, ev)),
+			Related: c.related(ev),
+		})
+		return
+	}
+}
+
+// applyCall checks an apply configuration that sets an owned field.
+func (c *checker) applyCall(call *ast.CallExpr, stack []ast.Node) {
+	fn := k8s.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return
+	}
+	recv := k8s.ReceiverName(sig)
+	var r *row
+	switch {
+	case fn.Name() == "WithReplicas" && fn.Pkg().Path() == appsApplyV1 && strings.HasSuffix(recv, "SpecApplyConfiguration"):
+		kind := strings.TrimSuffix(recv, "SpecApplyConfiguration")
+		r = findRow(k8s.AppsV1, kind)
+	case fn.Name() == "WithCABundle" && fn.Pkg().Path() == admApplyV1:
+		r = findRow(admissionV1, "ValidatingWebhookConfiguration")
+	}
+	if r == nil {
+		return
+	}
+	ev, ok := c.present(r, nil, true)
+	if !ok || c.guarded(stack, call, r.owner) {
+		return
+	}
+	at := call.Pos()
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		at = sel.Sel.Pos() // in a builder chain, the method, not the chain's start
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: at, End: call.End(),
+		Message: fmt.Sprintf("%s.%s applied on every reconcile while %s: %s", recv, fn.Name(), c.ownerText(r, ev), r.fight),
+		Related: c.related(ev),
+	})
+}
+
+// inverse checks the inverse form of a wholesale replacement: a desired
+// object sent with Update after only its metadata was copied from the
+// live one (live.InverseUpdate) replaces every owned field the desired
+// object does not carry over.
+func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
+	inv, ok := c.live.Inverse(c.fd.Body, call, c.inits)
+	if !ok {
+		return
+	}
+	for _, r := range rowsOf(inv.Desired.Type()) {
+		c.use(r, inv.Desired.Type())
+		ev, ok := c.present(r, inv.Desired, false)
+		if !ok || c.guarded(stack, call, r.owner) {
+			continue
+		}
+		if ev.At == "" && r.owner == injector && !c.builtHere(c.inits[inv.Desired], 0) {
+			continue // as in assignment: the desired object's origin is unknown
+		}
+		if c.setBefore(inv.Desired, inv.Live, r, call.Pos()) {
+			continue // the owned field is set on the desired object, from the live one or checked there
+		}
+		c.report(call, r, ev, fmt.Sprintf("%s sent with Update after only its metadata was copied from the live one, replacing %s while %s",
+			kindName(inv.Desired.Type()), r.fieldText(), c.ownerText(r, ev)))
+	}
+}
+
+func (c *checker) report(n ast.Node, r *row, ev Evidence, msg string) {
+	c.pass.Report(analysis.Diagnostic{
+		Pos: n.Pos(), End: n.End(),
+		Message: msg + ": " + r.fight,
+		Related: c.related(ev),
+	})
+}
+
+// related points at the owner's evidence when it is in this package.
+func (c *checker) related(ev Evidence) []analysis.RelatedInformation {
+	if !ev.pos.IsValid() {
+		return nil
+	}
+	what := "the HorizontalPodAutoscaler's target is set here"
+	switch {
+	case ev.Handled:
+		what = "the manifests' HorizontalPodAutoscalers are handled here"
+	case strings.Contains(ev.Kind, "/"):
+		what = "the injection annotation " + ev.Kind + " is named here"
+	}
+	return []analysis.RelatedInformation{{Pos: ev.pos, Message: what}}
+}
+
+// ownerText names the owner and its evidence, after "while".
+func (c *checker) ownerText(r *row, ev Evidence) string {
+	switch r.owner {
+	case hpa:
+		if ev.Handled {
+			return "the HorizontalPodAutoscalers the module handles (" + ev.At + ") scale it"
+		}
+		return "the HorizontalPodAutoscaler built at " + ev.At + " scales it"
+	case injector:
+		if ev.At == "" {
+			return "a CA injector fills its caBundle (the module never sets it)"
+		}
+		return "a CA injector fills its caBundle (" + ev.Kind + " at " + ev.At + ")"
+	case binder:
+		return "the volume binder set it when the claim was bound"
+	case jobController:
+		return "the Job controller generated it"
+	}
+	return "another controller owns it"
+}
+
+func findRow(pkg, kind string) *row {
+	for i := range rows {
+		if rows[i].pkg == pkg && rows[i].kind == kind {
+			return &rows[i]
+		}
+	}
+	return nil
+}
+
+func kindName(t types.Type) string {
+	if n := k8s.Named(t); n != nil {
+		return n.Obj().Name()
+	}
+	return "object"
+}
+
+// derefOf strips a dereference: *dep.Spec.Replicas.
+func derefOf(e ast.Expr) ast.Expr {
+	if s, ok := ast.Unparen(e).(*ast.StarExpr); ok {
+		return s.X
+	}
+	return e
+}
+
+// isStrictEqual reports whether call compares its arguments strictly:
+// reflect.DeepEqual, equality.Semantic.DeepEqual, ptr.Equal and the like.
+func isStrictEqual(info *types.Info, call *ast.CallExpr) bool {
+	fn := k8s.Callee(info, call)
+	if fn == nil || len(call.Args) != 2 {
+		return false
+	}
+	if k8s.IsDeepEqual(fn) {
+		return true
+	}
+	return fn.Name() == "Equal" && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "k8s.io/utils/") ||
+		fn.Name() == "Int32Equal" && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/utils/pointer"
+}
