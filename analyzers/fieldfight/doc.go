@@ -64,6 +64,11 @@
 //     Deployment, StatefulSet or ReplicaSet spec, WithCABundle on a
 //     webhook client config): server-side apply takes the field back on
 //     every apply.
+//   - `unstructured.SetNestedField(u.Object, v, "spec", "replicas")` under
+//     a condition `u.GetKind() == "Deployment"`, on a live object or on
+//     the object a manifest transformer (manifestival's Transformer) is
+//     handed before the manifest is applied; here the module shows the
+//     autoscalers when it compares a kind with "HorizontalPodAutoscaler".
 //
 // When the owner is there: for replicas, when the module builds a
 // HorizontalPodAutoscaler whose target kind is that workload's (or is not
@@ -94,8 +99,9 @@
 // wholesale keeps them; a strict comparison of them is defaultdrift's
 // finding. The condition's sense is not read: a write made only where
 // autoscaling is on (`if cr.Spec.Autoscaling != nil { dep.Spec.Replicas
-// = min }`) is not reported either. Objects handled as unstructured
-// (manifests rendered from YAML) are not followed: their kind is data.
+// = min }`) is not reported either. An object whose kind is data (a
+// client.Object or an unstructured object of a rendered manifest) is
+// checked only where a condition names its kind; see below.
 //
 // How it relates to the others: restartrevert and admissionclobber are
 // the same bug class for two owners with rules of their own (kubectl's
