@@ -68,8 +68,8 @@ type Evidence struct {
 	// Handled: the module handles HorizontalPodAutoscalers of manifests
 	// (`u.GetKind() == "HorizontalPodAutoscaler"`) rather than build one.
 	Handled bool
-	pos  token.Pos // in this package, for Related; NoPos from a fact
-	name ast.Expr  // the target's name, in this package; nil when not known
+	pos     token.Pos // in this package, for Related; NoPos from a fact
+	name    ast.Expr  // the target's name, in this package; nil when not known
 }
 
 func (e Evidence) what() string {
