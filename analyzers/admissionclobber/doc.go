@@ -130,6 +130,12 @@
 // checks in a helper of another package, are not followed. Generated files
 // are not reported. No fix is offered: the right merge depends on the field.
 //
+// admissionclobber is one case of a wider bug class: the operator writes
+// what another controller also writes (here admission). restartrevert
+// covers kubectl's restartedAt, and fieldfight the other owners (an
+// autoscaler's replicas, an injected caBundle, a bound claim's volumeName);
+// each keeps its own rules, and none reports another's.
+//
 // Settings:
 //   - extra-fields: comma-separated fields, `PodSpec.Name` or
 //     `Container.Name`, added to the list (for a webhook of your own);

@@ -170,5 +170,11 @@
 // differs too much between operators for a small edit to be sure.
 // Generated files are not reported.
 //
+// restartrevert is one case of a wider bug class: the operator writes what
+// another controller also writes (here kubectl's restartedAt). fieldfight
+// covers the other owners (an autoscaler's replicas, an injected caBundle,
+// a bound claim's volumeName); admissionclobber covers the Pod fields
+// admission mutates. Each keeps its own rules; none reports another's.
+//
 // Settings: none.
 package restartrevert
