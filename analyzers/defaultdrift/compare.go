@@ -30,8 +30,7 @@ func (c *checker) comparisons(fd *ast.FuncDecl) []analysis.Diagnostic {
 		switch x := n.(type) {
 		case *ast.CallExpr:
 			fn := k8s.Callee(info, x)
-			if len(x.Args) != 2 || !(k8s.IsDeepEqual(fn) || k8s.IsFunc(fn, "github.com/google/go-cmp/cmp", "Equal") ||
-				k8s.IsFunc(fn, "slices", "Equal") || k8s.IsFunc(fn, "maps", "Equal")) {
+			if len(x.Args) != 2 || !k8s.IsStrictEqual(fn) {
 				return true // DeepDerivative ignores unset fields; cmp options may too
 			}
 			a, b = x.Args[0], x.Args[1]

@@ -112,8 +112,7 @@ func strictComparison(info *types.Info, n ast.Node) (cmp, a, b ast.Expr, ok bool
 	switch x := n.(type) {
 	case *ast.CallExpr:
 		fn := k8s.Callee(info, x)
-		if len(x.Args) != 2 || !(k8s.IsDeepEqual(fn) || k8s.IsFunc(fn, "github.com/google/go-cmp/cmp", "Equal") ||
-			k8s.IsFunc(fn, "slices", "Equal") || k8s.IsFunc(fn, "maps", "Equal")) {
+		if len(x.Args) != 2 || !k8s.IsStrictEqual(fn) {
 			return nil, nil, nil, false // DeepDerivative ignores unset fields; cmp options may too
 		}
 		return x, x.Args[0], x.Args[1], true

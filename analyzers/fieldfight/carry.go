@@ -60,13 +60,13 @@ func (c *checker) liveLocation(x ast.Expr, r *row, root *types.Var, depth int) b
 	return false
 }
 
-// carriedBefore reports whether, before pos, the value rhs took the owned
-// field from the live object: an assignment of the field (by its name)
-// from the live object, or a helper handed both a part of the new value
-// and a part of the live object (`keepReplicas(&desired, dep.Spec)`).
-func (c *checker) carriedBefore(rhs ast.Expr, r *row, root *types.Var, pos token.Pos) bool {
+// carriedBefore reports whether, before pos, the new value (held by d,
+// nil when it is not a variable) took the owned field from the live object
+// at root: an assignment of the field (by its name) from the live object,
+// or a helper handed both a part of d and a part of the live object
+// (`keepReplicas(&desired, dep.Spec)`).
+func (c *checker) carriedBefore(d *types.Var, r *row, root *types.Var, pos token.Pos) bool {
 	info := c.pass.TypesInfo
-	d := astutil.RootVar(info, rhs)
 	last := r.path[len(r.path)-1]
 	found := false
 	ast.Inspect(c.fd.Body, func(n ast.Node) bool {
@@ -130,15 +130,6 @@ func (c *checker) writtenAfter(root *types.Var, r *row, as *ast.AssignStmt) bool
 		return !found
 	})
 	return found
-}
-
-// setBefore reports whether the desired object's owned field was taken
-// from the live object before pos (see carriedBefore).
-func (c *checker) setBefore(desired, liveVar *types.Var, r *row, pos token.Pos) bool {
-	id := ast.NewIdent(desired.Name())
-	c.pass.TypesInfo.Uses[id] = desired
-	defer delete(c.pass.TypesInfo.Uses, id)
-	return c.carriedBefore(id, r, liveVar, pos)
 }
 
 // lastField returns the name of the field e selects last, or "".

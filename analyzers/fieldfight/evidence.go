@@ -14,7 +14,6 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -262,11 +261,7 @@ func stringConst(info *types.Info, e ast.Expr) string {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return ""
 	}
-	s, err := strconv.Unquote(tv.Value.ExactString())
-	if err != nil {
-		return ""
-	}
-	return s
+	return constant.StringVal(tv.Value)
 }
 
 // handlesAutoscalers reports whether b compares an object's kind with

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/uses"
 )
 
 //go:embed doc.go
@@ -25,7 +26,7 @@ var Analyzer = New()
 
 // New returns a fieldfight analyzer.
 func New() *analysis.Analyzer {
-	return directive.New("fieldfight", doc, run, []*analysis.Analyzer{live.Analyzer, flow.Analyzer}, new(ownersFact))
+	return directive.New("fieldfight", doc, run, []*analysis.Analyzer{live.Analyzer, flow.Analyzer, uses.Analyzer}, new(ownersFact))
 }
 
 // aliasDepth bounds how many pointer locals are followed back to the
@@ -49,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	files := astutil.CodeFiles(pass.Fset, pass.Files)
 	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result),
 		flow: pass.ResultOf[flow.Analyzer].(*flow.Result), ev: collect(pass, files)}
-	if len(c.ev.scaled) == 0 && !c.anyKind(files) {
+	if len(c.ev.scaled) == 0 && !ownedWithoutEvidence(uses.Of(pass)) {
 		return nil, nil // no autoscaled workload, and no kind whose owner is always there
 	}
 	for _, f := range files {
@@ -65,19 +66,13 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// anyKind reports whether the package uses a kind of the table whose
-// owner needs no evidence from the module (PVCs, Jobs) or may be there
-// without it (caBundle's injector).
-func (c *checker) anyKind(files []*ast.File) bool {
-	for _, obj := range c.pass.TypesInfo.Uses {
-		tn, ok := obj.(*types.TypeName)
-		if !ok || tn.Pkg() == nil {
-			continue
-		}
-		for i := range rows {
-			if r := &rows[i]; r.owner.presence != autoscaled && tn.Name() == r.kind && tn.Pkg().Path() == r.pkg {
-				return true
-			}
+// ownedWithoutEvidence reports whether the package touches the package
+// of a kind whose owner needs no evidence from the module (PVCs, Jobs) or
+// may be there without it (caBundle's injector).
+func ownedWithoutEvidence(index *uses.Index) bool {
+	for i := range rows {
+		if r := &rows[i]; r.owner.presence != autoscaled && index.Touches(r.pkg) {
+			return true
 		}
 	}
 	return false
@@ -220,7 +215,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if ev.At == "" && r.owner == injector && !c.builtHere(rhs, 0) {
 		return // no annotation named, and the new value's origin unknown: it may hold the bundle
 	}
-	if c.carriedBefore(rhs, r, t.root, as.Pos()) {
+	if c.carriedBefore(astutil.RootVar(c.pass.TypesInfo, rhs), r, t.root, as.Pos()) {
 		return // the new value took the owned field from the live object first
 	}
 	if c.writtenAfter(t.root, r, as) {
@@ -322,7 +317,7 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 		if ev.At == "" && r.owner == injector && !c.builtHere(c.inits[inv.Desired], 0) {
 			continue // as in assignment: the desired object's origin is unknown
 		}
-		if c.setBefore(inv.Desired, inv.Live, r, call.Pos()) {
+		if c.carriedBefore(inv.Desired, r, inv.Live, call.Pos()) {
 			continue // the owned field is set on the desired object, from the live one or checked there
 		}
 		c.report(call, r, ev, fmt.Sprintf("%s sent with Update after only its metadata was copied from the live one, replacing %s while %s",
@@ -398,16 +393,13 @@ func derefOf(e ast.Expr) ast.Expr {
 	return e
 }
 
-// isStrictEqual reports whether call compares its arguments strictly:
-// reflect.DeepEqual, equality.Semantic.DeepEqual, ptr.Equal and the like.
+// isStrictEqual reports whether call compares its two arguments strictly
+// (k8s.IsStrictEqual), or compares what two pointers point to (ptr.Equal,
+// pointer.Int32Equal): a replica count is a *int32.
 func isStrictEqual(info *types.Info, call *ast.CallExpr) bool {
 	fn := k8s.Callee(info, call)
-	if fn == nil || len(call.Args) != 2 {
+	if len(call.Args) != 2 || fn == nil {
 		return false
 	}
-	if k8s.IsDeepEqual(fn) {
-		return true
-	}
-	return fn.Name() == "Equal" && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "k8s.io/utils/") ||
-		fn.Name() == "Int32Equal" && fn.Pkg() != nil && fn.Pkg().Path() == "k8s.io/utils/pointer"
+	return k8s.IsStrictEqual(fn) || k8s.IsFunc(fn, "k8s.io/utils/ptr", "Equal") || k8s.IsFunc(fn, "k8s.io/utils/pointer", "Int32Equal")
 }

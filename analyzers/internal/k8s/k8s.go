@@ -68,6 +68,16 @@ func IsDeepEqual(fn *types.Func) bool {
 	return p == "reflect" || p == "k8s.io/apimachinery/third_party/forked/golang/reflect"
 }
 
+// IsStrictEqual reports whether fn compares two values strictly:
+// reflect.DeepEqual, equality.Semantic.DeepEqual, go-cmp's Equal (its
+// options are not read: they may relax it), slices.Equal and maps.Equal.
+// A server-defaulted field, a field another controller writes, or a value
+// the round trip changes makes such a comparison unequal.
+func IsStrictEqual(fn *types.Func) bool {
+	return IsDeepEqual(fn) || IsFunc(fn, "github.com/google/go-cmp/cmp", "Equal") ||
+		IsFunc(fn, "slices", "Equal") || IsFunc(fn, "maps", "Equal")
+}
+
 // IsFunc reports whether fn is the package-level function path.name.
 func IsFunc(fn *types.Func, path, name string) bool {
 	if fn == nil || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != path {
