@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"iter"
@@ -106,6 +107,7 @@ func (r *Result) decides(vals []ssa.Value, returns int, seen map[ssa.Value]bool)
 				if r.branchWrites(x) {
 					return true
 				}
+				vals = append(vals, shortCircuit(x)...)
 			case *ssa.Phi:
 				vals = append(vals, x)
 			case *ssa.UnOp:
@@ -183,11 +185,77 @@ func (r *Result) branchWrites(br *ssa.If) bool {
 		return false
 	}
 	for _, w := range b.Parent().Blocks {
-		if r.blockWrites(w) && postDominated(b.Succs[0], w) != postDominated(b.Succs[1], w) {
+		if !r.blockWrites(w) {
+			continue
+		}
+		if postDominated(b.Succs[0], w) != postDominated(b.Succs[1], w) {
 			return true
+		}
+		// The rest of a short-circuit condition: `if stale && err == nil
+		// { update() }` decides the update on stale too.
+		for i := range 2 {
+			s, other := chained(b.Succs[i], b.Succs[1-i]), b.Succs[1-i]
+			if s != b.Succs[i] && postDominated(s, w) && !postDominated(other, w) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// shortCircuit returns the phis that hold the value of a || or && whose
+// left operand the branch br tests: `a || b` is true on the edge from a's
+// branch, so the phi carries a's answer.
+func shortCircuit(br *ssa.If) []ssa.Value {
+	var out []ssa.Value
+	b := br.Block()
+	for _, s := range b.Succs {
+		for _, instr := range s.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for k, pred := range s.Preds {
+				if c, ok := phi.Edges[k].(*ssa.Const); ok && pred == b && c.Value != nil && c.Value.Kind() == constant.Bool {
+					out = append(out, phi)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// chained follows, from s, the blocks that only test another condition
+// and branch to other when it fails (the rest of a && or || chain), and
+// returns the block reached when every condition holds.
+func chained(s, other *ssa.BasicBlock) *ssa.BasicBlock {
+	for range 4 {
+		if len(s.Succs) != 2 || len(s.Preds) != 1 || !onlyTests(s) {
+			return s
+		}
+		switch other {
+		case s.Succs[1]:
+			s = s.Succs[0]
+		case s.Succs[0]:
+			s = s.Succs[1]
+		default:
+			return s
+		}
+	}
+	return s
+}
+
+// onlyTests reports a block that computes a condition without calls and
+// branches on it.
+func onlyTests(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		switch instr.(type) {
+		case *ssa.If, *ssa.BinOp, *ssa.UnOp, *ssa.FieldAddr, *ssa.Field, *ssa.DebugRef, *ssa.IndexAddr, *ssa.Index:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // postDominated reports whether every path from s to the function's exit
@@ -221,10 +289,11 @@ func (r *Result) blockWrites(b *ssa.BasicBlock) bool {
 }
 
 // siteWrites reports whether the call may write an object: a write
-// itself, a function of the package that writes, or a function of
-// another package whose Summary says it writes.
+// itself, a client's Delete (the object is recreated, as a Pod that a
+// comparison judges stale), a function of the package that writes, or a
+// function of another package whose Summary says it writes.
 func (r *Result) siteWrites(site ssa.CallInstruction) bool {
-	if fn := calleeObject(site.Common()); fn != nil && IsWrite(fn) {
+	if fn := calleeObject(site.Common()); fn != nil && (IsWrite(fn) || k8s.IsClientMethod(fn, "Delete")) {
 		return true
 	}
 	for _, callee := range r.graph.callees(site) {
