@@ -16,107 +16,51 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/builders"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/defaults"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
 
 // comparisons reports fd's strict comparisons of live and desired values.
 func (c *checker) comparisons(fd *ast.FuncDecl) []analysis.Diagnostic {
-	info := c.pass.TypesInfo
 	var out []analysis.Diagnostic
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		var a, b ast.Expr
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			fn := k8s.Callee(info, x)
-			if len(x.Args) != 2 || !k8s.IsStrictEqual(fn) {
-				return true // DeepDerivative ignores unset fields; cmp options may too
-			}
-			a, b = x.Args[0], x.Args[1]
-		case *ast.BinaryExpr:
-			if x.Op != token.EQL && x.Op != token.NEQ {
-				return true
-			}
-			if _, ok := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Struct); !ok {
-				return true
-			}
-			a, b = x.X, x.Y
-		default:
-			return true
+	for _, cm := range c.b.Comparisons(fd) {
+		if cm.BothLive || cm.Written {
+			continue // a server-defaulted field is in both, or the live side is not sure
 		}
-		for range 2 {
-			if d, ok := c.compare(fd, n.(ast.Expr), a, b); ok {
-				out = append(out, d)
-				break
-			}
-			a, b = b, a
+		if d, ok := c.compare(fd, cm); ok {
+			out = append(out, d)
 		}
-		return true
-	})
+	}
 	return out
 }
 
-// isLive reports whether e is read from the API server (not merely sent
-// to it: a desired object passed to Update is marked written).
-func (c *checker) isLive(e ast.Expr) bool {
-	switch c.live.Expr(e) {
-	case live.ReadByGet, live.ClientsetGet, live.MutateFunction, live.Derived, live.Callback, live.LiveArgument:
-		return true
-	}
-	return false
-}
-
-// compare reports cmp, a comparison of liveSide and desired, when desired
-// is built by the operator and leaves server-defaulted fields unset that
-// the compared type reaches, and the unequal branch writes.
-func (c *checker) compare(fd *ast.FuncDecl, cmp, liveSide, desired ast.Expr) (analysis.Diagnostic, bool) {
+// compare reports a comparison of a live and a desired value when the
+// desired one is built by the operator and leaves server-defaulted fields
+// unset that the compared type reaches, and the unequal branch writes.
+func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	info := c.pass.TypesInfo
-	if !c.isLive(liveSide) || c.isLive(desired) {
-		return none, false // both live, or neither: not a drift check
-	}
-	root := astutil.RootVar(info, liveSide)
-	if root == nil || k8s.IsNamed(root.Type(), k8s.CoreV1, "Pod") && !k8s.ThroughTemplate(info, liveSide) {
+	root := astutil.RootVar(info, cm.Live)
+	if root == nil || k8s.IsNamed(root.Type(), k8s.CoreV1, "Pod") && !k8s.ThroughTemplate(info, cm.Live) {
 		return none, false // a live Pod's spec: admissionclobber reports it
 	}
-	got, where := c.desiredShape(fd, desired)
-	if got == nil || got.sets("") {
+	got, where := c.b.DesiredShape(fd, cm.Desired)
+	if got == nil || got.Sets("") {
 		return none, false // what the desired side sets is not known
 	}
 	kind := ""
 	if n := k8s.Named(root.Type()); n != nil {
 		kind = n.Obj().Name()
 	}
-	unset := c.unsetDefaults(info.TypeOf(liveSide), kind, got)
+	unset := c.unsetDefaults(info.TypeOf(cm.Live), kind, got)
 	if len(unset) == 0 {
 		return none, false
 	}
-	if !c.flow.Decides(cmp) {
+	if !c.b.Flow.Decides(cm.Cmp) {
 		return none, false // a log line or a metric, not a loop
 	}
-	return c.diagnostic(cmp, liveSide, root, unset, where), true
-}
-
-// desiredShape returns what the desired side sets, and where it was built.
-func (c *checker) desiredShape(fd *ast.FuncDecl, e ast.Expr) (*shape, token.Pos) {
-	info := c.pass.TypesInfo
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		return c.shapeOf(fd, call, shapeDepth), call.Pos()
-	}
-	v := astutil.RootVar(info, e)
-	if v == nil {
-		return nil, token.NoPos
-	}
-	s := c.varShape(fd, v, shapeDepth)
-	if s == nil {
-		return nil, token.NoPos
-	}
-	p, ok := fieldPath(info, e)
-	if !ok {
-		return nil, token.NoPos
-	}
-	return s.sub(p), v.Pos()
+	return c.diagnostic(cm.Cmp, cm.Live, root, unset, where), true
 }
 
 // unsetDefault is a server-defaulted field the desired side leaves unset,
@@ -130,7 +74,7 @@ type unsetDefault struct {
 // most maxFieldDepth deep) for server-defaulted fields that got does not
 // set, among the parts got does set: the server defaults a probe's
 // periodSeconds only in a probe the operator sent.
-func (c *checker) unsetDefaults(t types.Type, kind string, got *shape) []unsetDefault {
+func (c *checker) unsetDefaults(t types.Type, kind string, got *builders.Shape) []unsetDefault {
 	var out []unsetDefault
 	var walk func(t types.Type, path, present string, depth int, seen map[types.Type]bool)
 	walk = func(t types.Type, path, present string, depth int, seen map[types.Type]bool) {
@@ -150,7 +94,7 @@ func (c *checker) unsetDefaults(t types.Type, kind string, got *shape) []unsetDe
 		}
 		n := k8s.Named(t)
 		st, ok := types.Unalias(t).Underlying().(*types.Struct)
-		if n == nil || !ok || seen[n] || n.Obj().Pkg() == nil || !isAPI(n) {
+		if n == nil || !ok || seen[n] || n.Obj().Pkg() == nil || !builders.IsAPI(n) {
 			return
 		}
 		seen[n] = true
@@ -160,11 +104,11 @@ func (c *checker) unsetDefaults(t types.Type, kind string, got *shape) []unsetDe
 				continue
 			}
 			name := f.Name()
-			fp := join(path, name)
+			fp := builders.Join(path, name)
 			if f.Embedded() {
 				fp = path
 			}
-			if d, ok := c.defaulted(n, f, kind); ok && !got.sets(fp) && got.touches(present) {
+			if d, ok := c.defaulted(n, f, kind); ok && !got.Sets(fp) && got.Touches(present) {
 				out = append(out, unsetDefault{path: fp, f: d})
 			}
 			if f.Embedded() || name == "ObjectMeta" || name == "TypeMeta" || name == "Status" {
@@ -213,7 +157,7 @@ func (c *checker) diagnostic(cmp, liveSide ast.Expr, root *types.Var, unset []un
 		kind = n.Obj().Name()
 	}
 	part := "live " + kind
-	if p, ok := fieldPath(info, liveSide); ok && p != "" {
+	if p, ok := builders.FieldPath(info, liveSide); ok && p != "" {
 		part += "'s " + p
 	}
 	var names []string

@@ -87,6 +87,12 @@
 // assumed from the mutator's copy into it; a mutator list returned by a
 // function, or built in another function, is not followed.
 //
+// roundtripdrift asks the same engine (builders: the comparisons, which
+// side is live, what the builder sets, the mutators) about the same
+// comparisons for another cause: values the server gives back in another
+// form (quantities, empty lists, StringData). A comparison with both
+// causes gets one finding from each; with one, only that analyzer's.
+//
 // Limits, chosen for precision: a desired value whose builder is in a
 // package that is not analysed with this one is not known, nor is one
 // handed to a function that is not summarised before the comparison.

@@ -23,392 +23,54 @@ package defaultdrift
 // what the builder sets.
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/builders"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
-
-// mutation is a mutator's strict comparison of one part of two of its
-// parameters, the desired and the existing (live) object, whose unequal
-// branch copies into the existing one.
-type mutation struct {
-	Desired, Live int    // parameter indexes
-	Path          string // the compared part, from the objects
-	At            string // where the comparison is (file:line)
-}
-
-// readRoot is where a local reads from: a parameter and a path in it.
-type readRoot struct {
-	param int
-	path  string
-}
-
-// mutations returns fd's mutations: it needs two parameters of the same
-// pointer-to-API type.
-func (c *checker) mutations(fd *ast.FuncDecl) []mutation {
-	fn := c.graph.Func(fd)
-	if fn == nil {
-		return nil
-	}
-	sig := fn.Type().(*types.Signature)
-	roots := map[*types.Var]readRoot{}
-	var typ types.Type
-	for i := range sig.Params().Len() {
-		p := sig.Params().At(i)
-		if !isPointer(p.Type()) || !holdsStruct(p.Type()) || !isAPI(p.Type()) {
-			continue
-		}
-		if typ != nil && !types.Identical(typ, p.Type()) {
-			return nil
-		}
-		typ = p.Type()
-		roots[p] = readRoot{param: i}
-	}
-	if len(roots) < 2 {
-		return nil
-	}
-	c.readLocals(fd, roots)
-	info := c.pass.TypesInfo
-	var out []mutation
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		cmp, a, b, ok := strictComparison(info, n)
-		if !ok {
-			return true
-		}
-		ra, okA := c.readOf(a, roots)
-		rb, okB := c.readOf(b, roots)
-		if !okA || !okB || ra.param == rb.param || ra.path != rb.path {
-			return true
-		}
-		ifs := c.decidingIf(fd, cmp)
-		if ifs == nil {
-			return true
-		}
-		switch {
-		case c.copiesInto(ifs, fd, sig.Params().At(ra.param), sig.Params().At(rb.param)):
-			out = append(out, mutation{Desired: rb.param, Live: ra.param, Path: ra.path, At: c.at(cmp.Pos())})
-		case c.copiesInto(ifs, fd, sig.Params().At(rb.param), sig.Params().At(ra.param)):
-			out = append(out, mutation{Desired: ra.param, Live: rb.param, Path: ra.path, At: c.at(cmp.Pos())})
-		}
-		return true
-	})
-	return out
-}
-
-// strictComparison matches the comparisons defaultdrift checks:
-// reflect.DeepEqual, equality.Semantic.DeepEqual, cmp.Equal, slices.Equal,
-// maps.Equal of two values, and == or != of structs.
-func strictComparison(info *types.Info, n ast.Node) (cmp, a, b ast.Expr, ok bool) {
-	switch x := n.(type) {
-	case *ast.CallExpr:
-		fn := k8s.Callee(info, x)
-		if len(x.Args) != 2 || !k8s.IsStrictEqual(fn) {
-			return nil, nil, nil, false // DeepDerivative ignores unset fields; cmp options may too
-		}
-		return x, x.Args[0], x.Args[1], true
-	case *ast.BinaryExpr:
-		if x.Op != token.EQL && x.Op != token.NEQ {
-			return nil, nil, nil, false
-		}
-		if _, ok := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Struct); !ok {
-			return nil, nil, nil, false
-		}
-		return x, x.X, x.Y, true
-	}
-	return nil, nil, nil, false
-}
-
-// readLocals adds to roots the locals of fd that read from a root: x :=
-// root.Part (a copy reads the same), x := root.Part.DeepCopy(), and the
-// value of a range over a root's list (path with "[]").
-func (c *checker) readLocals(fd *ast.FuncDecl, roots map[*types.Var]readRoot) {
-	info := c.pass.TypesInfo
-	add := func(l ast.Expr, from ast.Expr, suffix string) {
-		id, _ := l.(*ast.Ident)
-		v := astutil.IdentVar(info, id)
-		if _, done := roots[v]; done || v == nil {
-			return
-		}
-		if r, ok := c.readOf(from, roots); ok {
-			roots[v] = readRoot{param: r.param, path: r.path + suffix}
-		}
-	}
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) { add(l, r, "") })
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if x, ok := n.(*ast.RangeStmt); ok && x.Value != nil {
-			add(x.Value, x.X, "[]")
-		}
-		return true
-	})
-}
-
-// readOf returns the root and path e reads: root.A.B[i].C, through
-// locals in roots, &, *, and DeepCopy calls.
-func (c *checker) readOf(e ast.Expr, roots map[*types.Var]readRoot) (readRoot, bool) {
-	info := c.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok {
-			r, ok := roots[v]
-			return r, ok
-		}
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return c.readOf(x.X, roots)
-		}
-	case *ast.StarExpr:
-		return c.readOf(x.X, roots)
-	case *ast.IndexExpr:
-		r, ok := c.readOf(x.X, roots)
-		r.path += "[]"
-		return r, ok
-	case *ast.SelectorExpr:
-		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-			r, ok := c.readOf(x.X, roots)
-			r.path = join(r.path, x.Sel.Name)
-			return r, ok
-		}
-	case *ast.CallExpr:
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && k8s.IsDeepCopy(info, x) {
-			return c.readOf(sel.X, roots)
-		}
-	}
-	return readRoot{}, false
-}
-
-// decidingIf returns the if statement whose condition is cmp (or !cmp,
-// or cmp combined with && or ||).
-func (c *checker) decidingIf(fd *ast.FuncDecl, cmp ast.Expr) *ast.IfStmt {
-	var found *ast.IfStmt
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		ifs, ok := n.(*ast.IfStmt)
-		if !ok || found != nil {
-			return found == nil
-		}
-		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
-			if m == cmp {
-				found = ifs
-			}
-			return found == nil
-		})
-		return found == nil
-	})
-	return found
-}
-
-// copiesInto reports whether a branch of ifs assigns into the object of
-// dst (through locals pointing into it) a value read from src.
-func (c *checker) copiesInto(ifs *ast.IfStmt, fd *ast.FuncDecl, dst, src *types.Var) bool {
-	info := c.pass.TypesInfo
-	into := c.aliases(fd, dst)
-	from := map[*types.Var]readRoot{src: {}}
-	c.readLocals(fd, from)
-	found := false
-	check := func(n ast.Node) {
-		astutil.Assignments(n, func(l, r ast.Expr) {
-			if _, ok := into[astutil.RootVar(info, l)]; ok && !found {
-				_, found = c.readOf(r, from)
-			}
-		})
-	}
-	check(ifs.Body)
-	if ifs.Else != nil {
-		check(ifs.Else)
-	}
-	if !found && endsInReturn(ifs.Body) {
-		// if equal { return }; copy: the statements after it are the
-		// other branch.
-		if block, ok := astutil.Parents(fd)[ifs].(*ast.BlockStmt); ok {
-			after := false
-			for _, st := range block.List {
-				if after {
-					check(st)
-				}
-				after = after || st == ifs
-			}
-		}
-	}
-	return found
-}
-
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
-}
-
-// at returns pos as file:line, for a message read in another package.
-func (c *checker) at(pos token.Pos) string {
-	p := c.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
 
 // mutatorCalls reports the calls in fd that hand a desired object built by
 // a known builder, together with mutators whose strict comparisons reach
 // server-defaulted fields that the builder leaves unset.
 func (c *checker) mutatorCalls(fd *ast.FuncDecl) []analysis.Diagnostic {
-	info := c.pass.TypesInfo
 	var out []analysis.Diagnostic
-	var inits map[*types.Var]ast.Expr
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) < 2 {
-			return true
-		}
-		var muts []*types.Func
-		for _, a := range call.Args {
-			c.funcValues(a, func() map[*types.Var]ast.Expr {
-				if inits == nil {
-					inits = c.listInits(fd)
-				}
-				return inits
-			}, &muts, 3)
-		}
-		slices.SortFunc(muts, func(a, b *types.Func) int { return cmp.Compare(a.FullName(), b.FullName()) })
-		muts = slices.Compact(muts)
-		if len(muts) == 0 {
-			return true
-		}
-		for _, a := range call.Args {
-			t := info.TypeOf(a)
-			if t == nil || !holdsStruct(t) || !isAPI(t) {
-				continue
-			}
-			if d, ok := c.checkMutators(fd, call, a, t, muts); ok {
-				out = append(out, d)
-				break
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// listInits returns, for the locals of fd, the expressions they are given:
-// their initial value and what is appended to them (list = append(list,
-// f)), so that a local list of mutators can be read.
-func (c *checker) listInits(fd *ast.FuncDecl) map[*types.Var]ast.Expr {
-	info := c.pass.TypesInfo
-	out := map[*types.Var]ast.Expr{}
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		id, _ := l.(*ast.Ident)
-		v := astutil.IdentVar(info, id)
-		if v == nil {
-			return
-		}
-		if !holdsFuncs(v.Type()) {
-			return
-		}
-		if prev, ok := out[v]; ok {
-			// Several values: keep them all, as the arguments of one
-			// expression list.
-			out[v] = &ast.CallExpr{Fun: ast.NewIdent("_"), Args: []ast.Expr{prev, r}}
-		} else {
-			out[v] = r
-		}
-	})
-	return out
-}
-
-func isFunc(t types.Type) bool {
-	_, ok := types.Unalias(t).Underlying().(*types.Signature)
-	return ok
-}
-
-// holdsFuncs reports whether t is a function type or a list of them.
-func holdsFuncs(t types.Type) bool {
-	s, ok := types.Unalias(t).Underlying().(*types.Slice)
-	return isFunc(t) || ok && isFunc(s.Elem())
-}
-
-// funcValues adds to out the functions e hands over as values: f,
-// pkg.F, the arguments of a call (framework.Mutator(f, g)), the elements
-// of a list literal, and what a local list or function variable is given
-// (depth locals deep).
-func (c *checker) funcValues(e ast.Expr, inits func() map[*types.Var]ast.Expr, out *[]*types.Func, depth int) {
-	info := c.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		switch o := info.Uses[x].(type) {
-		case *types.Func:
-			*out = append(*out, o)
-		case *types.Var:
-			if depth == 0 || !holdsFuncs(o.Type()) {
-				return
-			}
-			if init, ok := inits()[o]; ok {
-				c.funcValues(init, inits, out, depth-1)
-			}
-		}
-	case *ast.SelectorExpr:
-		if fn, ok := info.Uses[x.Sel].(*types.Func); ok && info.Selections[x] == nil {
-			*out = append(*out, fn) // pkg.F, not a method value
-		}
-	case *ast.CallExpr:
-		for _, a := range x.Args {
-			c.funcValues(a, inits, out, depth)
-		}
-	case *ast.CompositeLit:
-		for _, elt := range x.Elts {
-			c.funcValues(elt, inits, out, depth)
+	for _, mc := range c.b.MutatorCalls(fd) {
+		if d, ok := c.checkMutators(mc); ok {
+			out = append(out, d)
 		}
 	}
+	return out
 }
 
-// checkMutators checks the mutations of muts on the desired value arg of
-// call, of type t.
-func (c *checker) checkMutators(fd *ast.FuncDecl, call *ast.CallExpr, arg ast.Expr, t types.Type, muts []*types.Func) (analysis.Diagnostic, bool) {
+// checkMutators checks the mutations handed one desired value.
+func (c *checker) checkMutators(mc builders.MutatorCalls) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	type hit struct {
 		fn    *types.Func
-		m     mutation
+		m     builders.Mutation
 		unset []unsetDefault
 	}
 	var hits []hit
-	var got *shape
-	var where token.Pos
+	got, where := mc.Got, mc.Where
+	call := mc.Calls[0].Call
 	kind := ""
-	if n := k8s.Named(t); n != nil {
+	if n := k8s.Named(mc.Calls[0].Type); n != nil {
 		kind = n.Obj().Name()
 	}
-	for _, fn := range muts {
-		f := c.summary(fn)
-		if f == nil {
-			continue
+	for _, x := range mc.Calls {
+		m := x.M
+		part := builders.TypeAt(x.Type, m.Path)
+		sub := got.Sub(m.Path)
+		if part == nil || sub.Sets("") || builders.Nilable(part) && len(sub.Set) == 0 {
+			continue // not known, or left nil: the server fills nothing in
 		}
-		params := fn.Type().(*types.Signature).Params()
-		for _, m := range f.Mutates {
-			if m.Desired >= params.Len() || !types.Identical(params.At(m.Desired).Type(), t) {
-				continue
-			}
-			if got == nil {
-				c.handedTo = call
-				got, where = c.desiredShape(fd, arg)
-				c.handedTo = nil
-				if got == nil || got.sets("") {
-					return none, false // what the desired side sets is not known
-				}
-			}
-			part := typeAt(t, m.Path)
-			sub := got.sub(m.Path)
-			if part == nil || sub.sets("") || nilable(part) && len(sub.Set) == 0 {
-				continue // not known, or left nil: the server fills nothing in
-			}
-			if unset := c.unsetDefaults(part, kind, sub); len(unset) > 0 {
-				hits = append(hits, hit{fn, m, unset})
-			}
+		if unset := c.unsetDefaults(part, kind, sub); len(unset) > 0 {
+			hits = append(hits, hit{x.Fn, m, unset})
 		}
 	}
 	if len(hits) == 0 {
@@ -421,7 +83,7 @@ func (c *checker) checkMutators(fd *ast.FuncDecl, call *ast.CallExpr, arg ast.Ex
 			names = append(names, "...")
 			break
 		}
-		names = append(names, join(h.m.Path, u.path))
+		names = append(names, builders.Join(h.m.Path, u.path))
 	}
 	noun := "fields"
 	if len(h.unset) == 1 {
@@ -438,63 +100,4 @@ func (c *checker) checkMutators(fd *ast.FuncDecl, call *ast.CallExpr, arg ast.Ex
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: where, Message: "the desired value is built here; set the defaults, compare only the fields the operator owns, or use server-side apply"})
 	}
 	return d, true
-}
-
-// elem returns the type of what a pointer, slice or array of t holds.
-func elem(t types.Type) (types.Type, bool) {
-	switch u := types.Unalias(t).Underlying().(type) {
-	case *types.Pointer:
-		return u.Elem(), true
-	case *types.Slice:
-		return u.Elem(), true
-	case *types.Array:
-		return u.Elem(), true
-	}
-	return nil, false
-}
-
-func isPointer(t types.Type) bool {
-	_, ok := types.Unalias(t).Underlying().(*types.Pointer)
-	return ok
-}
-
-// nilable reports whether a value of t may be nil (and then holds no
-// defaults).
-func nilable(t types.Type) bool {
-	switch types.Unalias(t).Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map:
-		return true
-	}
-	return false
-}
-
-// typeAt returns the type of the part of a t value at path ("Spec.Strategy",
-// "Spec.Template.Spec.Containers[].LivenessProbe"), or nil.
-func typeAt(t types.Type, path string) types.Type {
-	for path != "" {
-		for isPointer(t) {
-			t, _ = elem(t)
-		}
-		if rest, ok := strings.CutPrefix(path, "[]"); ok {
-			e, ok := elem(t)
-			if !ok {
-				return nil
-			}
-			t, path = e, strings.TrimPrefix(rest, ".")
-			continue
-		}
-		name := path
-		if i := strings.IndexAny(path, ".["); i >= 0 {
-			name, path = path[:i], strings.TrimPrefix(path[i:], ".")
-		} else {
-			path = ""
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
-		f, ok := obj.(*types.Var)
-		if !ok || !f.IsField() {
-			return nil
-		}
-		t = f.Type()
-	}
-	return t
 }
