@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
+	"github.com/reconcilelint/reconcilelint/analyzers/roundtripdrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 	"github.com/reconcilelint/reconcilelint/analyzers/timechurn"
 )
@@ -26,5 +27,6 @@ func All() []*analysis.Analyzer {
 		defaultdrift.Analyzer,
 		timechurn.Analyzer,
 		fieldfight.Analyzer,
+		roundtripdrift.Analyzer,
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/maporder"
 	"github.com/reconcilelint/reconcilelint/analyzers/presencedrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/restartrevert"
+	"github.com/reconcilelint/reconcilelint/analyzers/roundtripdrift"
 	"github.com/reconcilelint/reconcilelint/analyzers/stalekey"
 	"github.com/reconcilelint/reconcilelint/analyzers/timechurn"
 )
@@ -34,6 +35,7 @@ type Settings struct {
 	Defaultdrift     defaultdrift.Config     `json:"defaultdrift"`
 	Timechurn        struct{}                `json:"timechurn"`
 	Fieldfight       struct{}                `json:"fieldfight"`
+	Roundtripdrift   struct{}                `json:"roundtripdrift"`
 }
 
 // Names returns the analyzer names of the suite, in the order of All.
@@ -102,6 +104,7 @@ func New(s Settings) []*analysis.Analyzer {
 		defaultdrift.New(s.Defaultdrift),
 		timechurn.New(),
 		fieldfight.New(),
+		roundtripdrift.New(),
 	}
 	return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(s.Disable, a.Name) })
 }
@@ -117,6 +120,7 @@ func (s *Settings) of() map[string]any {
 		"defaultdrift":     &s.Defaultdrift,
 		"timechurn":        &s.Timechurn,
 		"fieldfight":       &s.Fieldfight,
+		"roundtripdrift":   &s.Roundtripdrift,
 	}
 }
 

@@ -31,7 +31,7 @@ func TestDecodeSettings(t *testing.T) {
 	for _, a := range analyzers.New(s) {
 		names = append(names, a.Name)
 	}
-	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "defaultdrift", "timechurn", "fieldfight"}; !slices.Equal(names, want) {
+	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "defaultdrift", "timechurn", "fieldfight", "roundtripdrift"}; !slices.Equal(names, want) {
 		t.Errorf("analyzers = %v, want %v", names, want)
 	}
 }
@@ -46,12 +46,12 @@ func TestDecodeSettingsErrorsNameTheKey(t *testing.T) {
 		{map[string]any{"stalekey": map[string]any{"ownedprefixes": []any{"a/"}}}, "reconcilelint.stalekey.ownedprefixes: unknown setting (known: owned-prefixes)"},
 		{map[string]any{"maporder": map[string]any{"api-packages": "a/"}}, "reconcilelint.maporder.api-packages: expected a list of strings"},
 		{map[string]any{"maporder": map[string]any{"api-packages": []any{1}}}, "reconcilelint.maporder.api-packages[0]: expected a string"},
-		{map[string]any{"disable": []any{"mapOrder"}}, `reconcilelint.disable[0]: unknown analyzer "mapOrder" (known: maporder, stalekey, presencedrift, admissionclobber, restartrevert, defaultdrift, timechurn, fieldfight)`},
+		{map[string]any{"disable": []any{"mapOrder"}}, `reconcilelint.disable[0]: unknown analyzer "mapOrder" (known: maporder, stalekey, presencedrift, admissionclobber, restartrevert, defaultdrift, timechurn, fieldfight, roundtripdrift)`},
 		{map[string]any{"restartrevert": map[string]any{"x": 1}}, "reconcilelint.restartrevert.x: unknown setting (this takes no settings)"},
 		{map[string]any{"presencedrift": map[string]any{"owned-prefixes": []any{" a"}}}, `reconcilelint.presencedrift.owned-prefixes[0]: " a" is not a package path prefix`},
 		{map[string]any{"stalekey": map[string]any{"owned-prefixes": []any{"a/"}}, "presencedrift": map[string]any{"owned-prefixes": []any{"b/"}}},
 			"reconcilelint.presencedrift.owned-prefixes: differs from reconcilelint.stalekey.owned-prefixes; the two analyzers share one list, give it under one of them"},
-		{map[string]any{"extra": 1}, "reconcilelint.extra: unknown setting (known: admissionclobber, defaultdrift, disable, fieldfight, maporder, presencedrift, restartrevert, stalekey, timechurn)"},
+		{map[string]any{"extra": 1}, "reconcilelint.extra: unknown setting (known: admissionclobber, defaultdrift, disable, fieldfight, maporder, presencedrift, restartrevert, roundtripdrift, stalekey, timechurn)"},
 	} {
 		_, err := analyzers.DecodeSettings("reconcilelint", tc.raw)
 		if err == nil || err.Error() != tc.want {

@@ -421,7 +421,7 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("rule %s: helpUri %q, title %q", r.ID, r.HelpURI, r.Short.Text)
 		}
 	}
-	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight"}; !slices.Equal(ids, want) {
+	if want := []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight", "roundtripdrift"}; !slices.Equal(ids, want) {
 		t.Errorf("rules = %v, want %v", ids, want)
 	}
 	var got []string
@@ -492,7 +492,7 @@ func TestTestFlagAndTiming(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-test=false: %v\n%s", err, out)
 	}
-	for _, want := range []string{"timing: load (go list)", "timing: parse, type-check, analysis (wall)", "timing:   parse ", "timing:   type-check ", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight"} {
+	for _, want := range []string{"timing: load (go list)", "timing: parse, type-check, analysis (wall)", "timing:   parse ", "timing:   type-check ", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight", "roundtripdrift"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("-debug=timing output lacks %q:\n%s", want, out)
 		}

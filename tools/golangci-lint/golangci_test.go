@@ -177,7 +177,7 @@ func TestSARIFRuleIDs(t *testing.T) {
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	want := []string{"admissionclobber", "defaultdrift", "fieldfight", "maporder", "presencedrift", "restartrevert", "stalekey", "timechurn"}
+	want := []string{"admissionclobber", "defaultdrift", "fieldfight", "maporder", "presencedrift", "restartrevert", "roundtripdrift", "stalekey", "timechurn"}
 	var base []string
 	for _, id := range ids {
 		base = append(base, strings.TrimSuffix(id, "(related information)"))

@@ -35,7 +35,7 @@ import (
 
 // Known lists the analyzers of the suite (checked against analyzers.All
 // in a test).
-var Known = []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight"}
+var Known = []string{"maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight", "roundtripdrift"}
 
 // reporterOfLast reports directives that name no known analyzer.
 const reporterOfLast = "maporder"

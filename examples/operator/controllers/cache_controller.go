@@ -46,6 +46,9 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.scaleExporter(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}
+	if err := r.sizeExporter(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.ensureMetricsService(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}

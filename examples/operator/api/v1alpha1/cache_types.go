@@ -2,6 +2,7 @@
 package v1alpha1
 
 import (
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -17,6 +18,9 @@ type CacheSpec struct {
 	Env      map[string]string `json:"env,omitempty"`
 	Ports    map[string]int32  `json:"ports,omitempty"`
 	Config   map[string]string `json:"config,omitempty"`
+	// ExporterResources sizes the metrics exporter, as the user wrote
+	// them ("500m", "0.5Gi").
+	ExporterResources corev1.ResourceRequirements `json:"exporterResources,omitempty"`
 }
 
 // CacheStatus is the observed state of a Cache.

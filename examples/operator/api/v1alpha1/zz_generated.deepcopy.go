@@ -63,6 +63,7 @@ func (in *CacheSpec) DeepCopyInto(out *CacheSpec) {
 			out.Config[key] = val
 		}
 	}
+	in.ExporterResources.DeepCopyInto(&out.ExporterResources)
 }
 
 // DeepCopyInto copies the receiver into out.

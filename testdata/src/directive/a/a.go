@@ -47,7 +47,7 @@ func malformed(svc *corev1.Service, ports map[string]int32) {
 	for name, port := range ports { // want `range over map ports feeds ServiceSpec.Ports in map order`
 		svc.Spec.Ports = append(svc.Spec.Ports, corev1.ServicePort{Name: name, Port: port})
 	}
-	_ = 1 /* want `malformed //reconcilelint:ignore directive: unknown analyzer "mapordr" \(known: maporder, stalekey, presencedrift, admissionclobber, restartrevert, defaultdrift, timechurn, fieldfight\)` */ //reconcilelint:ignore mapordr typo
+	_ = 1 /* want `malformed //reconcilelint:ignore directive: unknown analyzer "mapordr" \(known: maporder, stalekey, presencedrift, admissionclobber, restartrevert, defaultdrift, timechurn, fieldfight, roundtripdrift\)` */ //reconcilelint:ignore mapordr typo
 	_ = 2 /* want `malformed //reconcilelint:ignore directive: name the analyzers to ignore and give a reason` */ //reconcilelint:ignore
 	_ = 3 /* want `malformed //reconcilelint:ignore directive: "//reconcilelint:ignored" is not //reconcilelint:ignore` */ //reconcilelint:ignored maporder x
 }

@@ -27,6 +27,11 @@ type ResourceName string
 
 type ResourceList map[ResourceName]resource.Quantity
 
+const (
+	ResourceCPU    ResourceName = "cpu"
+	ResourceMemory ResourceName = "memory"
+)
+
 type ResourceRequirements struct {
 	Limits   ResourceList
 	Requests ResourceList

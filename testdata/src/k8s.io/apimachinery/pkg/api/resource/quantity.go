@@ -7,3 +7,18 @@ type Quantity struct{ s string }
 func MustParse(str string) Quantity { return Quantity{s: str} }
 
 func (q *Quantity) String() string { return q.s }
+
+type Format string
+
+const (
+	DecimalSI = Format("DecimalSI")
+	BinarySI  = Format("BinarySI")
+)
+
+func NewQuantity(value int64, format Format) *Quantity { return &Quantity{} }
+
+func NewMilliQuantity(value int64, format Format) *Quantity { return &Quantity{} }
+
+func (q *Quantity) Cmp(y Quantity) int { return 0 }
+
+func (q Quantity) Equal(v Quantity) bool { return q.s == v.s }
