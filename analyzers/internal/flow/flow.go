@@ -33,7 +33,11 @@
 // closures, generic functions, function values of the same signature and
 // interface methods implemented in the package, a live argument makes
 // the parameter live, a live free variable makes the closure's capture
-// live, and a live result makes the call live. Evidence flows backwards:
+// live, and a live result makes the call live. An object stored in a
+// map, appended to a list or put in an array is live again when it is
+// read out (`byNode[n] = append(byNode[n], pod)`, then a range over
+// byNode[node] or over byNode; holders.go), though the list or map itself
+// is not an object. Evidence flows backwards:
 // an object read into with Get or written with Update was the server's
 // copy wherever it came from, through conversions, phis, captured
 // variables and the parameters of the function, so its callers' arguments
@@ -50,10 +54,14 @@
 //
 // IsWrite names the calls that send an object to the API server; a
 // function writes when one of its blocks, or a function it calls, does.
-// Decides(e) answers whether a boolean decides a write: it follows the
+// Decides(e) answers whether a boolean decides a write (an Update, a
+// Patch, or a Delete: a deleted object is recreated): it follows the
 // value through ifs, phis, negations, variables and returns to the
 // branches it controls (a branch decides a write when the write
-// post-dominates one successor and not the other), into the callers of
+// post-dominates one successor and not the other, or the successor that
+// the rest of a && chain leads to), through the operands of || and &&,
+// flags (a constant stored on one side of the branch: `if stale { found =
+// true }`) and constant answers (`if stale { return false }`), into the callers of
 // the function that returns it, and into a framework of callbacks: a
 // closure returning the value, handed to a function of the module (as an
 // argument or as a field of a struct of function values), decides a write

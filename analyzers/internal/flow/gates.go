@@ -108,6 +108,14 @@ func (r *Result) decides(vals []ssa.Value, returns int, seen map[ssa.Value]bool)
 					return true
 				}
 				vals = append(vals, shortCircuit(x)...)
+				vals = append(vals, flags(x)...)
+				// `if stale { return false }`: the function's answer
+				// is the branch's, at its callers.
+				for _, i := range answers(x) {
+					if returns > 0 && r.decidesResult(x.Parent(), i, returns, seen) {
+						return true
+					}
+				}
 			case *ssa.Phi:
 				vals = append(vals, x)
 			case *ssa.UnOp:
@@ -130,26 +138,96 @@ func (r *Result) decides(vals []ssa.Value, returns int, seen map[ssa.Value]bool)
 					if res != v {
 						continue
 					}
-					fn := x.Parent()
-					var next []ssa.Value
-					for _, site := range r.graph.sites(fn) {
-						next = append(next, resultValues(site, i)...)
-					}
-					if r.decides(next, returns-1, seen) {
+					if r.decidesResult(x.Parent(), i, returns, seen) {
 						return true
-					}
-					for _, h := range r.handOffs(fn) {
-						for _, sum := range r.summariesAt(h.site) {
-							if slices.Contains(sum.Decides, h.cb) {
-								return true
-							}
-						}
 					}
 				}
 			}
 		}
 	}
 	return false
+}
+
+// decidesResult reports whether result i of fn decides a write where fn
+// is called, or in the framework its closure is handed to.
+func (r *Result) decidesResult(fn *ssa.Function, i, returns int, seen map[ssa.Value]bool) bool {
+	var next []ssa.Value
+	for _, site := range r.graph.sites(fn) {
+		next = append(next, resultValues(site, i)...)
+	}
+	if r.decides(next, returns-1, seen) {
+		return true
+	}
+	for _, h := range r.handOffs(fn) {
+		for _, sum := range r.summariesAt(h.site) {
+			if slices.Contains(sum.Decides, h.cb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// answers returns the boolean results of br's function that a return
+// under one side of br gives as a constant while a return not under it
+// gives something else: the function answers what br tested.
+func answers(br *ssa.If) []int {
+	b := br.Block()
+	fn := b.Parent()
+	sig := fn.Signature.Results()
+	var out []int
+	for i := range sig.Len() {
+		if !types.Identical(sig.At(i).Type().Underlying(), types.Typ[types.Bool]) {
+			continue
+		}
+		for _, side := range b.Succs {
+			if len(side.Preds) != 1 {
+				continue
+			}
+			var under, other []ssa.Value
+			for _, blk := range fn.Blocks {
+				if len(blk.Instrs) == 0 {
+					continue
+				}
+				ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+				if !ok || i >= len(ret.Results) {
+					continue
+				}
+				if side.Dominates(blk) {
+					under = append(under, ret.Results[i])
+				} else {
+					other = append(other, ret.Results[i])
+				}
+			}
+			if len(under) > 0 && len(other) > 0 && allConst(under) && !sameConsts(under, other) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func allConst(vs []ssa.Value) bool {
+	for _, v := range vs {
+		if _, ok := v.(*ssa.Const); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// sameConsts reports whether every value of others is a constant equal to
+// the first of under (the answer would not depend on the branch).
+func sameConsts(under, others []ssa.Value) bool {
+	u := under[0].(*ssa.Const)
+	for _, v := range others {
+		c, ok := v.(*ssa.Const)
+		if !ok || c.Value == nil || u.Value == nil || c.Value.ExactString() != u.Value.ExactString() {
+			return false
+		}
+	}
+	return true
 }
 
 // resultValues returns the values that hold result i of a call.
@@ -218,6 +296,43 @@ func shortCircuit(br *ssa.If) []ssa.Value {
 			for k, pred := range s.Preds {
 				if c, ok := phi.Edges[k].(*ssa.Const); ok && pred == b && c.Value != nil && c.Value.Kind() == constant.Bool {
 					out = append(out, phi)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// flags returns the phis that record the branch br took in a flag: a
+// constant arrives on an edge reached only through one side of br, and
+// another value on an edge not through that side (`if stale(p) { found =
+// true }`; later `if !found { delete(p) }`).
+func flags(br *ssa.If) []ssa.Value {
+	b := br.Block()
+	var out []ssa.Value
+	for _, blk := range b.Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for _, side := range b.Succs {
+				if len(side.Preds) != 1 {
+					continue // not the branch's own block
+				}
+				via, other := false, false
+				for k, pred := range blk.Preds {
+					if side.Dominates(pred) {
+						if _, isConst := phi.Edges[k].(*ssa.Const); isConst {
+							via = true
+						}
+					} else {
+						other = true
+					}
+				}
+				if via && other {
+					out = append(out, phi)
+					break
 				}
 			}
 		}

@@ -35,6 +35,7 @@ type solver struct {
 	results  map[*ssa.Function]map[int]Reason // phase one: live results
 	impls    *implIndex                       // methods of other packages with a Summary
 	items    map[ssa.Value]bool               // a listed list's Items, and their elements
+	holders  map[ssa.Value]int                // lists and maps holding live objects, how deep (holders.go)
 
 	handed    []handedParam                  // parameters other packages' functions hand objects to
 	returnsOf map[*ssa.Function][]returnSite // calls returning what a function of the package returns
@@ -51,6 +52,7 @@ func (s *solver) prepare() {
 	s.fieldEv = map[*ssa.Parameter][]fieldSlot{}
 	s.results = map[*ssa.Function]map[int]Reason{}
 	s.items = map[ssa.Value]bool{}
+	s.holders = map[ssa.Value]int{}
 	s.returnsOf = map[*ssa.Function][]returnSite{}
 }
 
@@ -328,6 +330,11 @@ func (s *solver) forward(v ssa.Value) {
 		case *ssa.Store:
 			if x.Val == v && isCell(x.Addr) {
 				s.mark(x.Addr, Derived)
+			}
+			s.holdStored(x, v)
+		case *ssa.MapUpdate:
+			if x.Value == v && k8s.IsKind(v.Type()) {
+				s.hold(x.Map, 0) // m[k] = obj
 			}
 		case *ssa.MakeClosure:
 			fn := x.Fn.(*ssa.Function)

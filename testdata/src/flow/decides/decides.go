@@ -126,3 +126,121 @@ func laterBranch(ctx context.Context, c client.Client, cm *corev1.ConfigMap, wan
 		_ = c.Update(ctx, cm)
 	}
 }
+
+// A stale object deleted is recreated: the test decides as much as an
+// update does.
+func deleteStale(ctx context.Context, c client.Client, cm *corev1.ConfigMap, want string) {
+	if stale(cm.Data["mode"], want) { // want `decides a write`
+		_ = c.Delete(ctx, cm)
+	}
+}
+
+// The answer is carried through || into a flag, and the write is guarded
+// by the flag and by err == nil.
+func shortCircuit(ctx context.Context, c client.Client, cm *corev1.ConfigMap, want string, err error) {
+	changed := false
+	changed = stale(cm.Data["mode"], want) || changed // want `decides a write`
+	if changed && err == nil {
+		_ = c.Update(ctx, cm)
+	}
+}
+
+// A flag set in a loop when one test holds, and the write made when none
+// did.
+func flagged(ctx context.Context, c client.Client, cm *corev1.ConfigMap, wants []string) {
+	found := false
+	for _, w := range wants {
+		if !stale(cm.Data["mode"], w) { // want `decides a write`
+			found = true
+		}
+	}
+	if !found {
+		_ = c.Delete(ctx, cm)
+	}
+}
+
+// A flag that only counts: the write does not depend on it.
+func counted(ctx context.Context, c client.Client, cm *corev1.ConfigMap, wants []string) {
+	n := 0
+	for _, w := range wants {
+		if stale(cm.Data["mode"], w) {
+			n++
+		}
+	}
+	fmt.Println(n)
+	_ = c.Update(ctx, cm)
+}
+
+// matches answers the test with constants; its caller deletes what does
+// not match.
+func matches(cm *corev1.ConfigMap, want string) bool {
+	if stale(cm.Data["mode"], want) { // want `decides a write`
+		return false
+	}
+	return true
+}
+
+func pruneUnmatched(ctx context.Context, c client.Client, cm *corev1.ConfigMap, want string) {
+	if !matches(cm, want) {
+		_ = c.Delete(ctx, cm)
+	}
+}
+
+// logged answers with constants too, but nobody writes on the answer.
+func logged(cm *corev1.ConfigMap, want string) bool {
+	if stale(cm.Data["mode"], want) {
+		return false
+	}
+	return true
+}
+
+func report(cm *corev1.ConfigMap, want string) {
+	fmt.Println(logged(cm, want))
+}
+
+// The nodewright shape: a matcher answering with constants inside nested
+// branches, called in a loop over candidates, a flag, and a write in a
+// helper when nothing matched.
+func matchesAll(cm *corev1.ConfigMap, want string, strict bool) bool {
+	if cm.Labels["kind"] != "x" {
+		return false
+	}
+	if strict {
+		if cm.Data != nil {
+			if stale(cm.Data["mode"], want) { // want `decides a write`
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (h helper) invalidate(ctx context.Context, cm *corev1.ConfigMap) error {
+	cm.Labels["invalid"] = "true"
+	return h.c.Update(ctx, cm)
+}
+
+type helper struct{ c client.Client }
+
+func (h helper) validate(ctx context.Context, cms []corev1.ConfigMap, wants []string) error {
+	for _, cm := range cms {
+		found := false
+		for _, w := range wants {
+			if matchesAll(&cm, w, true) {
+				found = true
+			}
+		}
+		if cm.Labels["stage"] == "uninstall" && !found {
+			if cm.Labels["legacy"] != "" {
+				found = true
+			}
+		}
+		if !found {
+			if err := h.invalidate(ctx, &cm); err != nil {
+				return err
+			}
+			continue
+		}
+	}
+	return nil
+}

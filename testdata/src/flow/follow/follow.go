@@ -213,3 +213,52 @@ func useLocalParams(ctx context.Context, c client.Client, key client.ObjectKey) 
 	_ = readInto(ctx, c, key, p)
 	probe(cm) // want `cm: read with Get or List`
 }
+
+// Pods grouped by node in a map of lists, then read back per node: each
+// is still the server's copy.
+func groupedByNode(ctx context.Context, c client.Client, nodes []string) {
+	var pods corev1.PodList
+	_ = c.List(ctx, &pods)
+	byNode := map[string][]corev1.Pod{}
+	for _, p := range pods.Items {
+		byNode[p.Spec.NodeName] = append(byNode[p.Spec.NodeName], p)
+	}
+	for _, n := range nodes {
+		for _, pod := range byNode[n] {
+			probe(pod) // want `pod: derived from a live object`
+		}
+	}
+}
+
+// Pods built here and grouped the same way are not the server's.
+func groupedBuilt(names []string) {
+	byName := map[string][]corev1.Pod{}
+	for _, n := range names {
+		byName[n] = append(byName[n], corev1.Pod{})
+	}
+	for _, n := range names {
+		for _, pod := range byName[n] {
+			probe(pod)
+		}
+	}
+}
+
+// The same map ranged over, and looked up with comma-ok.
+func groupedRanged(ctx context.Context, c client.Client, node string) {
+	var pods corev1.PodList
+	_ = c.List(ctx, &pods)
+	byNode := map[string][]corev1.Pod{}
+	first := map[string]corev1.Pod{}
+	for _, p := range pods.Items {
+		byNode[p.Spec.NodeName] = append(byNode[p.Spec.NodeName], p)
+		first[p.Spec.NodeName] = p
+	}
+	for _, list := range byNode {
+		for _, pod := range list {
+			probe(pod) // want `pod: derived from a live object`
+		}
+	}
+	if pod, ok := first[node]; ok {
+		probe(pod) // want `pod: derived from a live object`
+	}
+}
