@@ -25,6 +25,16 @@ type Shape struct {
 	// not nil ([]T{}, make([]T, 0), map[K]V{}, or a local built from one
 	// whose appends do not run on every path); Empty "" is the value.
 	Empty []string
+	// Now holds the paths given the current time with its sub-second
+	// part (metav1.Now(), metav1.NewTime(time.Now())), which the API
+	// server drops.
+	Now []string
+}
+
+func (s *Shape) now(path string) {
+	if !slices.Contains(s.Now, path) {
+		s.Now = append(s.Now, path)
+	}
 }
 
 func (s *Shape) empty(path string) {
@@ -60,6 +70,9 @@ func (s *Shape) merge(prefix string, o *Shape) {
 	for _, p := range o.Empty {
 		s.empty(Join(prefix, p))
 	}
+	for _, p := range o.Now {
+		s.now(Join(prefix, p))
+	}
 }
 
 // sub returns the shape of the part of s at path.
@@ -73,6 +86,13 @@ func (s *Shape) Sub(path string) *Shape {
 			out.empty("")
 		} else if rest, ok := cutPath(p, path); ok {
 			out.empty(rest)
+		}
+	}
+	for _, p := range s.Now {
+		if p == path {
+			out.now("")
+		} else if rest, ok := cutPath(p, path); ok {
+			out.now(rest)
 		}
 	}
 	for _, p := range s.Opaque {
@@ -131,13 +151,14 @@ func (s *Shape) equal(o *Shape) bool {
 	if s == nil || o == nil {
 		return s == o
 	}
-	return slices.Equal(s.Set, o.Set) && slices.Equal(s.Opaque, o.Opaque) && slices.Equal(s.Empty, o.Empty)
+	return slices.Equal(s.Set, o.Set) && slices.Equal(s.Opaque, o.Opaque) && slices.Equal(s.Empty, o.Empty) && slices.Equal(s.Now, o.Now)
 }
 
 func (s *Shape) sort() {
 	sort.Strings(s.Set)
 	sort.Strings(s.Opaque)
 	sort.Strings(s.Empty)
+	sort.Strings(s.Now)
 }
 
 func Join(prefix, p string) string {
@@ -178,6 +199,14 @@ func (c *Result) shapeOf(fd *ast.FuncDecl, e ast.Expr, depth int) *Shape {
 		if _, ok := info.Selections[x]; ok {
 			if base := c.shapeOf(fd, x.X, depth); base != nil {
 				return base.Sub(x.Sel.Name)
+			}
+		}
+	case *ast.IndexExpr:
+		// An element of a list the operator built: what every element
+		// is given.
+		if _, ok := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Slice); ok {
+			if base := c.shapeOf(fd, x.X, depth); base != nil {
+				return base.Sub("[]")
 			}
 		}
 	}
@@ -238,6 +267,9 @@ func (c *Result) value(fd *ast.FuncDecl, val ast.Expr, path string, s *Shape, de
 	}
 	if c.mayBeEmpty(fd, val) {
 		s.empty(path)
+	}
+	if c.isNow(fd, val) {
+		s.now(path)
 	}
 	if !holdsStruct(c.pass.TypesInfo.TypeOf(val)) {
 		return // a string, a number, a pointer to one: the field is set
