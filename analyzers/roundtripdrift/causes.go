@@ -23,6 +23,7 @@ const (
 	quantityForm causeKind = iota
 	emptyNotNil
 	stringData
+	subSecond
 )
 
 // A cause is why the round trip keeps a comparison unequal.
@@ -48,6 +49,14 @@ func (f *cause) message(lead, how, kind string) string {
 		return fmt.Sprintf("%s: the %s is an empty, non-nil list or map that omitempty leaves out, so the API server returns nil, which %s does not treat as equal, and the %s is written on every reconcile; use equality.Semantic.DeepEqual or leave it nil",
 			lead, what, how, kind)
 	}
+	if f.kind == subSecond {
+		what := "desired value"
+		if f.path != "" {
+			what = "desired " + f.path
+		}
+		return fmt.Sprintf("%s: the %s is stamped with the current time, sub-second part included, and the API server keeps whole seconds, so the two are never equal and the %s is written on every reconcile; stamp it with metav1.Now().Rfc3339Copy(), or keep the live time",
+			lead, what, kind)
+	}
 	return fmt.Sprintf("%s, and the desired Secret is built with StringData: the API server folds StringData into Data and never returns it, so they are never equal and the Secret is written on every reconcile; build Data instead",
 		lead)
 }
@@ -60,6 +69,16 @@ func (c *checker) causes(cm builders.Comparison, t, rootType types.Type, livePat
 	if k8s.IsNamed(rootType, k8s.CoreV1, "Secret") && (livePath == "" || livePath == "Data" || strings.HasPrefix(livePath, "Data[")) {
 		if rs := rootShape(); rs != nil && slices.Contains(rs.Set, "StringData") {
 			return &cause{kind: stringData}
+		}
+	}
+	if got != nil && !cm.BothLive && !cm.Written {
+		// A snapshot of the live object compared with the object after
+		// this reconcile stamped it: the time is sent once, not compared
+		// with what the server returned.
+		for _, p := range got.Now {
+			if isTime(builders.TypeAt(t, p)) {
+				return &cause{kind: subSecond, path: p}
+			}
 		}
 	}
 	if semantic(cm.Fn) {
@@ -137,6 +156,12 @@ func setsQuantities(t types.Type, got *builders.Shape, h string) bool {
 		}
 	}
 	return false
+}
+
+// isTime reports metav1.Time (or a pointer to one); MicroTime keeps
+// microseconds and is not.
+func isTime(t types.Type) bool {
+	return t != nil && k8s.IsNamed(t, k8s.MetaV1, "Time")
 }
 
 func isQuantity(t types.Type) bool {

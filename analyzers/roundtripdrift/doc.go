@@ -25,7 +25,12 @@
 //     equal;
 //   - a Secret's StringData is folded into Data and never returned: a
 //     desired Secret built with StringData, compared on Data or whole,
-//     differs for ever.
+//     differs for ever;
+//   - a metav1.Time stamped with the current time keeps its sub-second
+//     part in the operator's copy, while the API server keeps whole
+//     seconds (RFC 3339); MicroTime keeps microseconds and is not
+//     reported. A time stamped on every reconcile is also timechurn's
+//     finding (the write); roundtripdrift reports the comparison.
 //
 // WRONG:
 //
@@ -64,7 +69,11 @@
 //     empty), and not a helper wrapping them (it may treat nil as empty);
 //     `len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)` and
 //     `len(desired) > 0 && !reflect.DeepEqual(...)` are silent;
-//   - for StringData: the desired Secret's builder sets StringData.
+//   - for StringData: the desired Secret's builder sets StringData;
+//   - for times: the desired part was given metav1.Now(),
+//     metav1.NewTime(time.Now()) or a local holding one (not
+//     Rfc3339Copy()), whatever the comparison (equality.Semantic compares
+//     times to the nanosecond too).
 //
 // The live side is the flow engine's live object. It may also be the
 // reconciled object handed in by the caller and written back with Update
@@ -78,13 +87,15 @@
 // it, adding the import (apimachinery is a dependency of every module that
 // uses k8s.io/api) and dropping reflect when the fixed call was its last
 // use. No fix is offered when a file's only uses of reflect are several
-// such calls, or the name equality is taken. StringData has no fix: build
-// Data instead.
+// such calls, or the name equality is taken. StringData and times have no
+// fix: build Data instead; stamp with Rfc3339Copy() or keep the live time.
 //
-// Not reported: a metav1.Time compared with a live one (the server keeps
-// seconds): timechurn reports times stamped on every reconcile, and no
-// real case of a sub-second time surviving to a comparison was found;
-// metav1.Duration and IntOrString, whose forms the server keeps as sent.
+// Not reported: metav1.Duration and IntOrString, whose forms the server
+// keeps as sent (no real case of either was found); a time stamped in
+// this reconcile compared with a snapshot of the live object taken
+// before it (`before := obj.DeepCopy(); obj.Status.FinishedAt = &now;
+// if !reflect.DeepEqual(before.Status, obj.Status) { patch }`): the time
+// is sent once, not compared with what the server returned.
 //
 // Settings: none.
 //

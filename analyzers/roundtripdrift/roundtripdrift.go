@@ -92,16 +92,12 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison, fx *fixer) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	info := c.pass.TypesInfo
-	root := astutil.RootVar(info, cm.Live)
+	root, livePath := c.objectPart(fd, cm.Live)
 	if root == nil {
 		return none, false
 	}
-	livePath, ok := builders.FieldPath(info, cm.Live)
-	if !ok {
-		livePath = ""
-	}
 	got, where := c.b.DesiredShape(fd, cm.Desired)
-	if (cm.BothLive || cm.Written) && (got == nil || len(got.Set) == 0 && len(got.Empty) == 0) {
+	if (cm.BothLive || cm.Written) && (got == nil || len(got.Set) == 0 && len(got.Empty) == 0 && len(got.Now) == 0) {
 		return none, false // a copy of the live object, or a live side not sure: what the desired side sets must be seen
 	}
 	t := info.TypeOf(cm.Live)
@@ -159,6 +155,46 @@ func (c *checker) mutators(mc builders.MutatorCalls, direct bool) (analysis.Diag
 	return none, false
 }
 
+// objectPart returns the variable holding the object e is a part of, and
+// the part's path, through the locals of fd that copy or point into it
+// (c := pod.Spec.Containers[i]; c.Resources is the Pod's
+// Spec.Containers[].Resources), and DeepCopy calls. It stops at the first
+// variable holding an object, or after a few locals.
+func (c *checker) objectPart(fd *ast.FuncDecl, e ast.Expr) (*types.Var, string) {
+	info := c.pass.TypesInfo
+	var inits map[*types.Var]ast.Expr
+	path := ""
+	for range 4 {
+		v := astutil.RootVar(info, e)
+		if v == nil {
+			return nil, ""
+		}
+		p, ok := builders.FieldPath(info, e)
+		if !ok {
+			p = ""
+		}
+		path = builders.Join(p, path)
+		if k8s.IsKind(v.Type()) {
+			return v, path
+		}
+		if inits == nil {
+			inits = astutil.Inits(info, fd.Body)
+		}
+		init, ok := inits[v]
+		if !ok {
+			return v, path
+		}
+		if call, ok := ast.Unparen(init).(*ast.CallExpr); ok && k8s.IsDeepCopy(info, call) {
+			init = call.Fun.(*ast.SelectorExpr).X
+		}
+		if sl, ok := types.Unalias(info.TypeOf(init)).Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), v.Type()) {
+			path = builders.Join("[]", path) // the value of a range over the list
+		}
+		e = init
+	}
+	return astutil.RootVar(info, e), path
+}
+
 // part names the compared part of the live object.
 func (c *checker) part(root *types.Var, path string) string {
 	s := "live " + kindOf(root.Type())
@@ -173,6 +209,8 @@ func (c *checker) how(cm builders.Comparison) string {
 	switch {
 	case cm.Fn == nil:
 		return "=="
+	case semantic(cm.Fn):
+		return "equality.Semantic.DeepEqual"
 	case cm.Fn.Pkg() != nil && cm.Fn.Pkg().Name() != c.pass.Pkg.Name():
 		return cm.Fn.Pkg().Name() + "." + cm.Fn.Name()
 	}

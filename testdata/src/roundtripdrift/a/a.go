@@ -345,3 +345,89 @@ func (r *Reconciler) syncShardsThroughHelper(ctx context.Context, cache *api.Cac
 	cache.Spec.Shards = merged.Spec.Shards
 	return r.Update(ctx, cache)
 }
+
+// The desired status stamped with the current time: the server keeps
+// whole seconds, so the live status never equals it.
+func (r *Reconciler) syncWarmed(ctx context.Context, cache *api.Cache) error {
+	if err := r.Get(ctx, client.ObjectKeyFromObject(cache), cache); err != nil {
+		return err
+	}
+	now := metav1.Now()
+	desired := api.CacheStatus{Phase: "Warm", WarmedAt: &now}
+	if !equality.Semantic.DeepEqual(cache.Status, desired) { // want `live Cache's Status compared with equality.Semantic.DeepEqual: the desired WarmedAt is stamped with the current time, sub-second part included, and the API server keeps whole seconds`
+		cache.Status = desired
+		return r.Status().Update(ctx, cache)
+	}
+	return nil
+}
+
+// Stamped to the second: silent.
+func (r *Reconciler) syncWarmedSeconds(ctx context.Context, cache *api.Cache) error {
+	if err := r.Get(ctx, client.ObjectKeyFromObject(cache), cache); err != nil {
+		return err
+	}
+	now := metav1.Now().Rfc3339Copy()
+	desired := api.CacheStatus{Phase: "Warm", WarmedAt: &now}
+	if !equality.Semantic.DeepEqual(cache.Status, desired) {
+		cache.Status = desired
+		return r.Status().Update(ctx, cache)
+	}
+	return nil
+}
+
+// podMatches answers whether a running Pod is the one the operator would
+// build, comparing container by container through locals; a Pod that does
+// not match is deleted, and recreated on the next reconcile.
+func podMatches(cache *api.Cache, pod corev1.Pod) bool {
+	actual := pod.DeepCopy()
+	expected := workerPod(cache)
+	for i := range actual.Spec.Containers {
+		want := expected.Spec.Containers[i]
+		got := actual.Spec.Containers[i]
+		wantRes := want.Resources
+		if !reflect.DeepEqual(wantRes, got.Resources) { // want `live Pod's Spec.Containers\[\].Resources compared with reflect.DeepEqual: the API server returns quantities in canonical form`
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Reconciler) pruneWorkers(ctx context.Context, cache *api.Cache) error {
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods); err != nil {
+		return err
+	}
+	byNode := map[string][]corev1.Pod{}
+	for _, p := range pods.Items {
+		byNode[p.Spec.NodeName] = append(byNode[p.Spec.NodeName], p)
+	}
+	for _, list := range byNode {
+		for _, pod := range list {
+			if !podMatches(cache, pod) {
+				if err := r.Delete(ctx, &pod); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// The status after this reconcile compared with a snapshot taken before
+// it: the warm time is stamped once, when warming ends, and sent; it is
+// not compared with what the server returned. Silent.
+func (r *Reconciler) finishWarming(ctx context.Context, key client.ObjectKey, done bool) error {
+	cache := &api.Cache{}
+	if err := r.Get(ctx, key, cache); err != nil {
+		return err
+	}
+	before := cache.DeepCopy()
+	if done && cache.Status.WarmedAt == nil {
+		now := metav1.Now()
+		cache.Status.WarmedAt = &now
+	}
+	if !reflect.DeepEqual(before.Status, cache.Status) {
+		return r.Status().Patch(ctx, cache, client.MergeFrom(before))
+	}
+	return nil
+}

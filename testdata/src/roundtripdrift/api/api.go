@@ -12,7 +12,14 @@ import (
 type Cache struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec              CacheSpec `json:"spec,omitempty"`
+	Spec              CacheSpec   `json:"spec,omitempty"`
+	Status            CacheStatus `json:"status,omitempty"`
+}
+
+type CacheStatus struct {
+	// +optional
+	WarmedAt *metav1.Time `json:"warmedAt,omitempty"`
+	Phase    string       `json:"phase,omitempty"`
 }
 
 type CacheSpec struct {
@@ -29,6 +36,6 @@ type Shard struct {
 }
 
 func (in *Cache) DeepCopyObject() runtime.Object { return in }
-func (in *Cache) DeepCopy() *Cache              { out := *in; return &out }
+func (in *Cache) DeepCopy() *Cache               { out := *in; return &out }
 
 func (in *CacheSpec) DeepCopyInto(out *CacheSpec) { *out = *in }
