@@ -21,3 +21,9 @@ func TestFixedFileIsClean(t *testing.T) {
 	repotest.FixedIsClean(t, roundtripdrift.New(), "roundtripdrift/fix",
 		[]string{"k8s.io", "sigs.k8s.io"}, "syncFour")
 }
+
+// BenchmarkRoundtripdrift measures the analyzer alone (its engines
+// included) on the test packages, loaded once; `make bench` runs it.
+func BenchmarkRoundtripdrift(b *testing.B) {
+	repotest.Bench(b, roundtripdrift.New(), "roundtripdrift/a", "roundtripdrift/imports")
+}
