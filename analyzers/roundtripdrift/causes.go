@@ -165,12 +165,12 @@ func isTime(t types.Type) bool {
 }
 
 func isQuantity(t types.Type) bool {
-	return k8s.IsNamed(deref(t), resourcePkg, "Quantity")
+	return k8s.IsNamed(k8s.Deref(t), resourcePkg, "Quantity")
 }
 
 // holdsQuantities reports a Quantity, or a map or list of them.
 func holdsQuantities(t types.Type) bool {
-	t = deref(t)
+	t = k8s.Deref(t)
 	if isQuantity(t) {
 		return true
 	}
@@ -185,7 +185,7 @@ func holdsQuantities(t types.Type) bool {
 
 // aboutQuantities reports the types whose content is quantities.
 func aboutQuantities(t types.Type) bool {
-	t = deref(t)
+	t = k8s.Deref(t)
 	return holdsQuantities(t) || k8s.IsNamed(t, k8s.CoreV1, "ResourceRequirements") || k8s.IsNamed(t, k8s.CoreV1, "VolumeResourceRequirements")
 }
 
@@ -247,14 +247,4 @@ func quantityHolders(t types.Type) []string {
 func omitEmpty(t types.Type, path string) bool {
 	opts := reflect.StructTag(builders.TagAt(t, path)).Get("json")
 	return strings.Contains(opts, ",omitempty") || strings.Contains(opts, ",omitzero")
-}
-
-func deref(t types.Type) types.Type {
-	for {
-		p, ok := types.Unalias(t).Underlying().(*types.Pointer)
-		if !ok {
-			return t
-		}
-		t = p.Elem()
-	}
 }

@@ -9,7 +9,6 @@ import (
 	"go/ast"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -20,19 +19,16 @@ const equalityPath = "k8s.io/apimachinery/pkg/api/equality"
 
 // A fixer offers the fix in one file, where it keeps the file compiling.
 type fixer struct {
-	pass *analysis.Pass
-	file *ast.File
-	// machinery says apimachinery is among the package's dependencies,
-	// so that the module can import its equality package.
-	machinery bool
-	reflect   *ast.ImportSpec
+	pass    *analysis.Pass
+	file    *ast.File
+	reflect *ast.ImportSpec
 	// reflectUses counts the file's uses of the reflect package.
 	reflectUses int
 	add         bool // the equality import is to be added
 }
 
 func newFixer(pass *analysis.Pass, f *ast.File) *fixer {
-	fx := &fixer{pass: pass, file: f, machinery: dependsOnMachinery(pass.Pkg)}
+	fx := &fixer{pass: pass, file: f}
 	for _, imp := range f.Imports {
 		if path, _ := strconv.Unquote(imp.Path.Value); path == "reflect" && imp.Name == nil {
 			fx.reflect = imp
@@ -51,35 +47,13 @@ func newFixer(pass *analysis.Pass, f *ast.File) *fixer {
 	return fx
 }
 
-// dependsOnMachinery reports whether a package p imports, directly or
-// not, is apimachinery's.
-func dependsOnMachinery(p *types.Package) bool {
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		if strings.HasPrefix(p.Path(), "k8s.io/apimachinery/") {
-			return true
-		}
-		for _, q := range p.Imports() {
-			if walk(q) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(p)
-}
-
 // offer gives d, whose comparison is the reflect.DeepEqual call, the
 // fix's call edit; finish adds the import edits or takes it back.
+//
+// The module can import the equality package: the builders engine answers
+// only for packages that depend on k8s.io/api/core/v1, which imports
+// apimachinery.
 func (fx *fixer) offer(d *analysis.Diagnostic, call *ast.CallExpr) {
-	if !fx.machinery {
-		return
-	}
 	name, add, ok := astutil.ImportName(fx.file, fx.pass.Pkg.Scope().Innermost(call.Pos()), call.Pos(), equalityPath)
 	if !ok {
 		return

@@ -172,28 +172,36 @@ func (c *Result) runsOnce(fd *ast.FuncDecl, parents map[ast.Node]ast.Node, st as
 // nonEmptyList reports a list literal with elements, or a local variable
 // of fd given one where it is declared and never assigned again.
 func (c *Result) nonEmptyList(fd *ast.FuncDecl, e ast.Expr) bool {
-	info := c.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
-		return len(x.Elts) > 0
-	case *ast.Ident:
-		v := astutil.IdentVar(info, x)
-		if v == nil {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		init, ok := c.onlyInit(fd, astutil.IdentVar(c.pass.TypesInfo, id))
+		if !ok {
 			return false
 		}
-		given, others := false, 0
-		astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || astutil.IdentVar(info, id) != v {
-				return
-			}
-			if lit, ok := ast.Unparen(r).(*ast.CompositeLit); ok && id.Pos() == v.Pos() && len(lit.Elts) > 0 {
-				given = true
-				return
-			}
-			others++
-		})
-		return given && others == 0
+		e = init
 	}
-	return false
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok && len(lit.Elts) > 0
+}
+
+// onlyInit returns the value a local variable of fd is given where it is
+// declared (v := e), when nothing assigns it again.
+func (c *Result) onlyInit(fd *ast.FuncDecl, v *types.Var) (ast.Expr, bool) {
+	if v == nil || fd == nil || fd.Body == nil || v.Pos() < fd.Body.Pos() || v.Pos() >= fd.Body.End() {
+		return nil, false
+	}
+	info := c.pass.TypesInfo
+	var init ast.Expr
+	others := 0
+	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok || astutil.IdentVar(info, id) != v {
+			return
+		}
+		if id.Pos() == v.Pos() {
+			init = r
+			return
+		}
+		others++
+	})
+	return init, init != nil && others == 0
 }

@@ -493,19 +493,12 @@ func walkPath(t types.Type, path string) (types.Type, string) {
 			return nil, ""
 		}
 		tag = ""
-		if st, ok := types.Unalias(deref(t)).Underlying().(*types.Struct); ok && len(index) == 1 {
+		if st, ok := types.Unalias(k8s.Deref(t)).Underlying().(*types.Struct); ok && len(index) == 1 {
 			tag = st.Tag(index[0])
 		}
 		t = f.Type()
 	}
 	return t, tag
-}
-
-func deref(t types.Type) types.Type {
-	for isPointer(t) {
-		t, _ = Elem(t)
-	}
-	return t
 }
 
 // DirectMutatorCalls returns fd's calls of a mutator itself, handed a

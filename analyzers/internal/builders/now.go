@@ -34,24 +34,13 @@ func (c *Result) isNow(fd *ast.FuncDecl, e ast.Expr) bool {
 		return false
 	}
 	id, ok := e.(*ast.Ident)
-	if !ok || fd == nil || fd.Body == nil {
+	if !ok {
 		return false
 	}
 	v := astutil.IdentVar(info, id)
-	if v == nil || v.Pos() < fd.Body.Pos() || v.Pos() >= fd.Body.End() || !k8s.IsNamed(v.Type(), k8s.MetaV1, "Time") {
+	if v == nil || !k8s.IsNamed(v.Type(), k8s.MetaV1, "Time") {
 		return false
 	}
-	now, others := false, 0
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		lid, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok || astutil.IdentVar(info, lid) != v {
-			return
-		}
-		if lid.Pos() == v.Pos() && c.isNow(nil, r) {
-			now = true
-			return
-		}
-		others++
-	})
-	return now && others == 0
+	init, ok := c.onlyInit(fd, v)
+	return ok && c.isNow(nil, init)
 }

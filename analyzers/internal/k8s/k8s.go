@@ -46,6 +46,17 @@ func Named(t types.Type) *types.Named {
 	return n
 }
 
+// Deref returns t without its pointers.
+func Deref(t types.Type) types.Type {
+	for {
+		p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = p.Elem()
+	}
+}
+
 // IsNamed reports whether t (or *t) is the named type path.name.
 func IsNamed(t types.Type, path, name string) bool {
 	n := Named(t)
