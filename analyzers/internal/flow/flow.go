@@ -61,7 +61,8 @@
 // post-dominates one successor and not the other, or the successor that
 // the rest of a && chain leads to), through the operands of || and &&,
 // flags (a constant stored on one side of the branch: `if stale { found =
-// true }`) and constant answers (`if stale { return false }`), into the callers of
+// true }`, or in the body of a || chain the test is one condition of:
+// `if a || stale { dirty = true }`) and constant answers (`if stale { return false }`), into the callers of
 // the function that returns it, and into a framework of callbacks: a
 // closure returning the value, handed to a function of the module (as an
 // argument or as a field of a struct of function values), decides a write

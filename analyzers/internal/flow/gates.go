@@ -306,7 +306,8 @@ func shortCircuit(br *ssa.If) []ssa.Value {
 // flags returns the phis that record the branch br took in a flag: a
 // constant arrives on an edge reached only through one side of br, and
 // another value on an edge not through that side (`if stale(p) { found =
-// true }`; later `if !found { delete(p) }`).
+// true }`; later `if !found { delete(p) }`). The side may be the body of
+// a || or && chain that br's test is one condition of.
 func flags(br *ssa.If) []ssa.Value {
 	b := br.Block()
 	var out []ssa.Value
@@ -317,7 +318,7 @@ func flags(br *ssa.If) []ssa.Value {
 				break
 			}
 			for _, side := range b.Succs {
-				if len(side.Preds) != 1 {
+				if side == blk || len(side.Preds) != 1 && !chainBody(b, side) {
 					continue // not the branch's own block
 				}
 				via, other := false, false
@@ -338,6 +339,50 @@ func flags(br *ssa.If) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// chainBody reports whether s, a successor of b with several
+// predecessors, is the block that the conditions of a || chain lead to:
+// every other predecessor is an earlier condition of the chain, whose
+// failing side reaches b through blocks that only test (`if a || stale(x)
+// { dirty = true }`). What s does, it does when b's test holds and the
+// earlier conditions failed.
+func chainBody(b, s *ssa.BasicBlock) bool {
+	for _, p := range s.Preds {
+		if p == b {
+			continue
+		}
+		next, ok := otherSucc(p, s)
+		for range 4 {
+			if !ok || next == b {
+				break
+			}
+			if !onlyTests(next) {
+				ok = false
+				break
+			}
+			next, ok = otherSucc(next, s)
+		}
+		if !ok || next != b {
+			return false
+		}
+	}
+	return true
+}
+
+// otherSucc returns the successor of p, a block branching two ways, that
+// is not s, when the other is s.
+func otherSucc(p, s *ssa.BasicBlock) (*ssa.BasicBlock, bool) {
+	if len(p.Succs) != 2 {
+		return nil, false
+	}
+	switch s {
+	case p.Succs[0]:
+		return p.Succs[1], true
+	case p.Succs[1]:
+		return p.Succs[0], true
+	}
+	return nil, false
 }
 
 // chained follows, from s, the blocks that only test another condition

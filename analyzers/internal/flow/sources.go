@@ -15,7 +15,8 @@ import (
 //
 //  1. the target of controller-runtime's client.Reader.Get, and the list
 //     filled by List (its Items are derived from it), are read;
-//  2. the result of a typed clientset's Get, or of a lister's Get or
+//  2. the result of a typed clientset's Get (client-go's, or one that
+//     client-gen wrote for the operator's kinds), or of a lister's Get or
 //     List (the informer cache's copies of the server's objects), is read;
 //  3. the object of controllerutil.CreateOrUpdate or CreateOrPatch holds
 //     the server's copy inside the mutate function;

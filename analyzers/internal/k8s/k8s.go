@@ -440,11 +440,25 @@ func ThroughTemplate(info *types.Info, e ast.Expr) bool {
 
 // IsClientMethod reports whether fn is one of the named methods of
 // controller-runtime's client (client.Client, its status writer) or of a
-// typed clientset (k8s.io/client-go/kubernetes/typed/...).
+// typed clientset: client-go's (k8s.io/client-go/kubernetes/typed/...),
+// or one that client-gen wrote for an operator's own kinds
+// (.../clientset/versioned/typed/<group>/<version>), which has the same
+// methods with the same meaning.
 func IsClientMethod(fn *types.Func, names ...string) bool {
 	if fn == nil || fn.Pkg() == nil || !slices.Contains(names, fn.Name()) {
 		return false
 	}
 	p := fn.Pkg().Path()
-	return p == Client || strings.HasPrefix(p, "k8s.io/client-go/kubernetes/typed/")
+	return p == Client || strings.HasPrefix(p, "k8s.io/client-go/kubernetes/typed/") || IsGeneratedClientset(p)
+}
+
+// IsGeneratedClientset reports a package of typed clients that client-gen
+// generated: client-gen puts them under <clientset>/typed/<group>/<version>,
+// with the clientset named "versioned" by default. Fakes are left out.
+func IsGeneratedClientset(path string) bool {
+	i := strings.Index(path, "/clientset/")
+	if i < 0 || strings.HasSuffix(path, "/fake") {
+		return false
+	}
+	return strings.Contains(path[i:], "/typed/")
 }

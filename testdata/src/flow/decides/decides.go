@@ -7,9 +7,11 @@ import (
 	"fmt"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"flow/dep"
+	cacheclient "flow/gen/clientset/versioned/typed/cache/v1"
 )
 
 // stale is the test under examination: each call of it is probed.
@@ -157,6 +159,71 @@ func flagged(ctx context.Context, c client.Client, cm *corev1.ConfigMap, wants [
 	if !found {
 		_ = c.Delete(ctx, cm)
 	}
+}
+
+// The test is the second operand of a ||: the flag set in the block both
+// operands lead to records either, and an early return on the flag
+// guards the write.
+func flaggedEither(ctx context.Context, c client.Client, cm *corev1.ConfigMap, want string) error {
+	dirty := false
+	if cm.Data["owner"] == "" || stale(cm.Data["mode"], want) { // want `decides a write`
+		cm.Data["mode"] = want
+		dirty = true
+	}
+	if len(cm.Labels) == 0 {
+		dirty = true
+	}
+	if !dirty {
+		return nil
+	}
+	return c.Update(ctx, cm)
+}
+
+// The flag is set before the test too, and again in a loop after it.
+func flaggedAmongOthers(ctx context.Context, c client.Client, cm *corev1.ConfigMap, want string, keys []string) error {
+	dirty := false
+	if cm.Labels["tier"] != "cache" {
+		cm.Labels["tier"] = "cache"
+		dirty = true
+	}
+	if cm.Data["owner"] == "" || !stale(cm.Data["mode"], want) { // want `decides a write`
+		cm.Data["mode"] = want
+		dirty = true
+	}
+	for _, k := range keys {
+		if _, ok := cm.Data[k]; !ok {
+			cm.Data[k] = ""
+			dirty = true
+		}
+	}
+	if !dirty {
+		return nil
+	}
+	_, err := cm, c.Update(ctx, cm)
+	return err
+}
+
+// The same chain sets a flag nobody writes on.
+func flaggedEitherLogged(cm *corev1.ConfigMap, want string) {
+	dirty := false
+	if cm.Data["owner"] == "" || stale(cm.Data["mode"], want) {
+		dirty = true
+	}
+	fmt.Println(dirty)
+}
+
+// A typed client that client-gen wrote for the operator's own kind
+// writes as client-go's does.
+func syncGenerated(ctx context.Context, caches cacheclient.CacheInterface, name, want string) error {
+	cache, err := caches.Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	if stale(cache.Spec.Mode, want) { // want `decides a write`
+		cache.Spec.Mode = want
+		_, err = caches.Update(ctx, cache, metav1.UpdateOptions{})
+	}
+	return err
 }
 
 // A flag that only counts: the write does not depend on it.
