@@ -59,8 +59,13 @@
 //     builder is known and may set them (from a value not known, such as
 //     a custom resource's field); or a larger compared type (a container,
 //     a pod spec) whose quantity fields the builder sets explicitly. A
-//     desired object of which nothing is known (a copy of the live one, a
-//     parameter) is not reported;
+//     list or quantity computed by a function of the Kubernetes libraries
+//     (resource.MustParse, ParseQuantity, NewQuantity; the quota sums
+//     quotav1.Add, Subtract, Max; a pod's summed requests) is one the
+//     builder sets, also when a helper of the module returns it
+//     (`minReq = quotav1.Add(minReq, podRequests)`, then `return &minReq`).
+//     A desired object of which nothing is known (a copy of the live one,
+//     a parameter) is not reported;
 //   - for empty values: the builders engine saw the desired part given an
 //     empty, non-nil list or map, in the function or in a builder of the
 //     module (by its summary), that no append or index store fills, and

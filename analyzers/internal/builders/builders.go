@@ -6,10 +6,12 @@
 // questions of it and differ only in what they look for in the compared
 // type.
 //
-// A builder is a function returning an API object, or filling one its
-// pointer parameter points to; its Shape is the set of field paths it
+// A builder is a function returning an API object or a ResourceList, or
+// filling an object its pointer parameter points to; its Shape is the set of field paths it
 // sets ("Spec.Replicas", "Spec.Template.Spec.Containers[].Resources"),
-// with the parts handed to code not known marked opaque. Summaries reach a
+// with the parts handed to code not known marked opaque, and a value
+// computed by a quantity function of the Kubernetes libraries (a parse, a
+// quota sum) set whole. Summaries reach a
 // fixed point over the package's call graph and are exported as a Fact,
 // so a builder of another package of the module is known. A mutator is a
 // function of a controller framework that compares one part of a desired
@@ -170,7 +172,7 @@ func (c *Result) summarise(fd *ast.FuncDecl) {
 	// return gives something not known.
 	ri := -1
 	for i := range sig.Results().Len() {
-		if holdsStruct(sig.Results().At(i).Type()) && IsAPI(sig.Results().At(i).Type()) {
+		if rt := sig.Results().At(i).Type(); holdsStruct(rt) && IsAPI(rt) || isResourceList(rt) {
 			ri = i
 			break
 		}

@@ -189,8 +189,13 @@ func (c *Result) shapeOf(fd *ast.FuncDecl, e ast.Expr, depth int) *Shape {
 		}
 	case *ast.CallExpr:
 		if fn := k8s.Callee(info, x); fn != nil {
-			return c.resultShape(fn)
+			if s := c.resultShape(fn); s != nil || !computesQuantities(fn) {
+				return s
+			}
+			return &Shape{Set: []string{""}}
 		}
+	case *ast.StarExpr:
+		return c.shapeOf(fd, x.X, depth)
 	case *ast.Ident:
 		if v := astutil.IdentVar(info, x); v != nil && depth > 0 {
 			return c.varShape(fd, v, depth-1)
@@ -466,4 +471,39 @@ func FieldPath(info *types.Info, e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// computesQuantities reports a function of the Kubernetes libraries that
+// computes the quantities it returns: parsing or making a Quantity, the
+// arithmetic of quota lists (k8s.io/apiserver's quota/v1), a pod's summed
+// requests and limits. Its result is a value built here, in whatever form
+// the parsing or the arithmetic left it ("1500m" for a sum the server
+// gives back as "1.5"), not a copy of an object read from the server.
+func computesQuantities(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "k8s.io/apimachinery/pkg/api/resource":
+		switch fn.Name() {
+		case "MustParse", "ParseQuantity", "NewQuantity", "NewMilliQuantity", "NewScaledQuantity", "NewDecimalQuantity":
+			return fn.Type().(*types.Signature).Recv() == nil
+		}
+	case "k8s.io/apiserver/pkg/quota/v1":
+		switch fn.Name() {
+		case "Add", "Subtract", "SubtractWithNonNegativeResult", "Max":
+			return true
+		}
+	case "k8s.io/component-helpers/resource":
+		return fn.Name() == "PodRequests" || fn.Name() == "PodLimits"
+	case "k8s.io/kubectl/pkg/util/resource":
+		return fn.Name() == "PodRequestsAndLimits"
+	}
+	return false
+}
+
+// isResourceList reports a core/v1 ResourceList, or a pointer to one: a
+// map, which a builder may return on its own.
+func isResourceList(t types.Type) bool {
+	return k8s.IsNamed(k8s.Deref(t), k8s.CoreV1, "ResourceList")
 }
