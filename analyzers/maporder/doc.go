@@ -35,7 +35,11 @@
 //
 // Sources: range over a map (or over maps.Keys/Values/All of one),
 // slices.Collect(maps.Keys(m)), golang.org/x/exp/maps.Keys/Values, and
-// sets.Set.UnsortedList. Order is followed through appends and index
+// sets.Set.UnsortedList. The branches of an if or switch are walked from
+// the same state and joined: a variable holds map order after them when
+// it does at the end of any branch that falls through (`if one { mounts
+// = []VolumeMount{{...}} } else { for _, k := range keys { mounts =
+// append(mounts, ...) } }`). Order is followed through appends and index
 // writes to slices declared outside the loop, through strings.Builder,
 // bytes.Buffer and hash writers, through standard-library calls whose
 // result is a string, byte slice or slice (strings.Join, fmt.Sprintf,

@@ -135,14 +135,15 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 		return
 	}
 	s := &fnState{
-		p:      p,
-		fn:     fn,
-		sum:    p.summaryOf(fn),
-		params: map[*types.Var]int{},
-		taints: map[taintKey]taint{},
-		report: report,
-		body:   decl.Body,
-		decl:   decl,
+		p:          p,
+		fn:         fn,
+		sum:        p.summaryOf(fn),
+		params:     map[*types.Var]int{},
+		taints:     map[taintKey]taint{},
+		sortedKeys: map[taintKey]bool{},
+		report:     report,
+		body:       decl.Body,
+		decl:       decl,
 	}
 	sig := fn.Type().(*types.Signature)
 	for i := range sig.Params().Len() {

@@ -113,12 +113,15 @@ type sortedExpr struct {
 	pos  token.Pos
 }
 
+// set gives the location k the order t; a location given order after it
+// was sorted is no longer sorted.
 func (s *fnState) set(k taintKey, t taint) {
 	if len(t) == 0 {
 		delete(s.taints, k)
 		return
 	}
 	s.taints[k] = slices.Clone(t)
+	delete(s.sortedKeys, k)
 }
 
 func (s *fnState) add(k taintKey, t taint) {
@@ -126,6 +129,7 @@ func (s *fnState) add(k taintKey, t taint) {
 		return
 	}
 	s.taints[k] = union(s.taints[k], t)
+	delete(s.sortedKeys, k)
 }
 
 // outer reports whether the variable at the root of e was declared outside
@@ -204,6 +208,7 @@ func (s *fnState) sanitize(arg ast.Expr) {
 		}
 	}
 	delete(s.taints, k)
+	s.sortedKeys[k] = true
 }
 
 // sortedLater reports whether the function sorts the location e in place

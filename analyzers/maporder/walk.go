@@ -30,6 +30,9 @@ type fnState struct {
 	decl    *ast.FuncDecl
 	sorted  []sortedExpr            // computed on first use
 	inits   map[*types.Var]ast.Expr // computed on first use
+	// sortedKeys are the locations sorted so far on the walk's path: a
+	// join of branches keeps them sorted.
+	sortedKeys map[taintKey]bool
 }
 
 // loopCtx is the innermost loop whose iteration order is map order.
@@ -99,10 +102,14 @@ func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
 				body = &c
 			}
 		}
+		pre := s.fork()
 		s.block(st.Body.List, body)
+		afterBody := s.fork()
+		s.restore(pre)
 		if st.Else != nil {
 			s.stmt(st.Else, ctx)
 		}
+		s.join(afterBody, terminates(st.Body), st.Else != nil && terminates(st.Else))
 	case *ast.ForStmt:
 		if st.Init != nil {
 			s.stmt(st.Init, ctx)
@@ -154,14 +161,130 @@ func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
 	}
 }
 
+// clauses walks each case of a switch from the state before the switch,
+// and joins the states of the cases that fall out of it (and the state
+// before, when no default case runs).
 func (s *fnState) clauses(body *ast.BlockStmt, ctx *loopCtx) {
+	pre := s.fork()
+	var out []branchState
+	hasDefault := false
 	for _, c := range body.List {
 		cc := c.(*ast.CaseClause)
+		if cc.List == nil {
+			hasDefault = true
+		}
+		s.restore(pre)
 		for _, e := range cc.List {
 			s.expr(e, ctx)
 		}
 		s.block(cc.Body, ctx)
+		if len(cc.Body) == 0 || !terminates(cc.Body[len(cc.Body)-1]) {
+			out = append(out, s.fork())
+		}
 	}
+	if !hasDefault {
+		out = append(out, pre)
+	}
+	s.restore(pre)
+	if len(out) == 0 {
+		return // every case leaves the function or the loop
+	}
+	s.restore(out[0])
+	for _, b := range out[1:] {
+		s.join(b, false, false)
+	}
+}
+
+// A branchState is the taints at one point of the walk, and the
+// locations sorted on the way there.
+type branchState struct {
+	taints map[taintKey]taint
+	sorted map[taintKey]bool
+}
+
+// fork returns a copy of the walk's state, to walk a branch from.
+func (s *fnState) fork() branchState {
+	b := branchState{taints: make(map[taintKey]taint, len(s.taints)), sorted: make(map[taintKey]bool, len(s.sortedKeys))}
+	for k, t := range s.taints {
+		b.taints[k] = slices.Clone(t)
+	}
+	for k := range s.sortedKeys {
+		b.sorted[k] = true
+	}
+	return b
+}
+
+// restore makes b the walk's state.
+func (s *fnState) restore(b branchState) {
+	s.taints = make(map[taintKey]taint, len(b.taints))
+	for k, t := range b.taints {
+		s.taints[k] = slices.Clone(t)
+	}
+	s.sortedKeys = make(map[taintKey]bool, len(b.sorted))
+	for k := range b.sorted {
+		s.sortedKeys[k] = true
+	}
+}
+
+// join merges other, the state at the end of another branch, into the
+// current one: a location holds map order after the branches when it
+// does at the end of one that falls through (`if dir { added = one } else
+// { for ... { added = append(added, k) } }`). A branch that returns,
+// breaks or continues (otherEnds, curEnds) does not reach the join. A
+// location sorted in either branch stays sorted: a sort in one branch
+// clears the order on every path (see the doc's Limits).
+func (s *fnState) join(other branchState, otherEnds, curEnds bool) {
+	switch {
+	case otherEnds && curEnds:
+		for k := range other.sorted {
+			s.sortedKeys[k] = true
+		}
+		return
+	case otherEnds:
+		for k := range other.sorted {
+			s.sortedKeys[k] = true
+			delete(s.taints, k)
+		}
+		return
+	case curEnds:
+		cur := s.sortedKeys
+		s.restore(other)
+		for k := range cur {
+			s.sortedKeys[k] = true
+			delete(s.taints, k)
+		}
+		return
+	}
+	for k, t := range other.taints {
+		s.taints[k] = union(s.taints[k], t)
+	}
+	for k := range other.sorted {
+		s.sortedKeys[k] = true
+	}
+	for k := range s.sortedKeys {
+		delete(s.taints, k)
+	}
+}
+
+// terminates reports a statement after which the code that follows does
+// not run: a return, a branch out (break, continue, goto), a panic, or a
+// block or if statement every path of which ends so.
+func terminates(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.BlockStmt:
+		return len(st.List) > 0 && terminates(st.List[len(st.List)-1])
+	case *ast.IfStmt:
+		return st.Else != nil && terminates(st.Body) && terminates(st.Else)
+	case *ast.ExprStmt:
+		if call, ok := st.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rangeStmt walks a range loop. A range over a map (or maps.Keys/Values/All

@@ -76,6 +76,7 @@ type VolumeMount struct {
 	Name      string
 	ReadOnly  bool
 	MountPath string
+	SubPath   string
 }
 
 type VolumeSource struct {
