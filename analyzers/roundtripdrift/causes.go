@@ -81,7 +81,7 @@ func (c *checker) causes(cm builders.Comparison, t, rootType types.Type, livePat
 			}
 		}
 	}
-	if semantic(cm.Fn) {
+	if cm.Semantic {
 		return nil // compares quantities by value and nil as empty
 	}
 	if quantities(t, got, rootShape()) {
@@ -111,11 +111,6 @@ func callArgs(e ast.Expr) []ast.Expr {
 		return call.Args
 	}
 	return nil
-}
-
-// semantic reports apimachinery's DeepEqual (equality.Semantic).
-func semantic(fn *types.Func) bool {
-	return k8s.IsDeepEqual(fn) && fn.Pkg().Path() != "reflect"
 }
 
 // quantities reports whether the compared values of type t hold

@@ -134,7 +134,7 @@ func (c *checker) mutators(mc builders.MutatorCalls, direct bool) (analysis.Diag
 		if part == nil {
 			continue
 		}
-		cm := builders.Comparison{Cmp: x.Call}
+		cm := builders.Comparison{Cmp: x.Call, Semantic: x.M.Semantic}
 		var got *builders.Shape
 		if mc.Got != nil {
 			got = mc.Got.Sub(x.M.Path)
@@ -209,7 +209,7 @@ func (c *checker) how(cm builders.Comparison) string {
 	switch {
 	case cm.Fn == nil:
 		return "=="
-	case semantic(cm.Fn):
+	case builders.IsSemantic(cm.Fn):
 		return "equality.Semantic.DeepEqual"
 	case cm.Fn.Pkg() != nil && cm.Fn.Pkg().Name() != c.pass.Pkg.Name():
 		return cm.Fn.Pkg().Name() + "." + cm.Fn.Name()

@@ -22,6 +22,9 @@ type Comparison struct {
 	// is a helper of the module that wraps one of the strict comparisons.
 	Fn      *types.Func
 	Wrapper bool
+	// Semantic says the comparison is equality.Semantic.DeepEqual
+	// (IsSemantic), here or inside a mutator.
+	Semantic bool
 	// BothLive says both sides are live: one of them may still be a copy
 	// of the live object whose compared part the operator set (desired :=
 	// live.DeepCopy(); desired.Spec.X = build()), which the caller checks
@@ -55,17 +58,18 @@ func (c *Result) Comparisons(fd *ast.FuncDecl) []Comparison {
 			fn = k8s.Callee(info, call)
 		}
 		wrapper := fn != nil && !k8s.IsStrictEqual(fn)
+		semantic := IsSemantic(fn)
 		switch {
 		case c.IsLive(a) && !c.IsLive(b):
-			out = append(out, Comparison{Cmp: cmp, Live: a, Desired: b, Fn: fn, Wrapper: wrapper})
+			out = append(out, Comparison{Cmp: cmp, Live: a, Desired: b, Fn: fn, Wrapper: wrapper, Semantic: semantic})
 		case c.IsLive(b) && !c.IsLive(a):
-			out = append(out, Comparison{Cmp: cmp, Live: b, Desired: a, Fn: fn, Wrapper: wrapper})
+			out = append(out, Comparison{Cmp: cmp, Live: b, Desired: a, Fn: fn, Wrapper: wrapper, Semantic: semantic})
 		case c.IsLive(a) && c.IsLive(b):
-			out = append(out, Comparison{Cmp: cmp, Live: a, Desired: b, Fn: fn, Wrapper: wrapper, BothLive: true})
+			out = append(out, Comparison{Cmp: cmp, Live: a, Desired: b, Fn: fn, Wrapper: wrapper, Semantic: semantic, BothLive: true})
 		case c.live.Expr(a) == live.Written && c.live.Expr(b) == live.NotLive:
-			out = append(out, Comparison{Cmp: cmp, Live: a, Desired: b, Fn: fn, Wrapper: wrapper, Written: true})
+			out = append(out, Comparison{Cmp: cmp, Live: a, Desired: b, Fn: fn, Wrapper: wrapper, Semantic: semantic, Written: true})
 		case c.live.Expr(b) == live.Written && c.live.Expr(a) == live.NotLive:
-			out = append(out, Comparison{Cmp: cmp, Live: b, Desired: a, Fn: fn, Wrapper: wrapper, Written: true})
+			out = append(out, Comparison{Cmp: cmp, Live: b, Desired: a, Fn: fn, Wrapper: wrapper, Semantic: semantic, Written: true})
 		}
 		return true
 	})

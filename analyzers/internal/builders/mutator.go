@@ -43,6 +43,10 @@ type Mutation struct {
 	Desired, Live int    // parameter indexes
 	Path          string // the compared part, from the objects
 	At            string // where the comparison is (file:line)
+	// Semantic says the comparison is apimachinery's
+	// equality.Semantic.DeepEqual: strict for fields the server defaults,
+	// by value for quantities and times.
+	Semantic bool
 }
 
 // readRoot is where a local reads from: a parameter and a path in it.
@@ -92,15 +96,26 @@ func (c *Result) mutations(fd *ast.FuncDecl) []Mutation {
 		if ifs == nil {
 			return true
 		}
+		semantic := false
+		if call, ok := cmp.(*ast.CallExpr); ok {
+			semantic = IsSemantic(k8s.Callee(info, call))
+		}
 		switch {
 		case c.copiesInto(ifs, fd, sig.Params().At(ra.param), sig.Params().At(rb.param)):
-			out = append(out, Mutation{Desired: rb.param, Live: ra.param, Path: ra.path, At: c.at(cmp.Pos())})
+			out = append(out, Mutation{Desired: rb.param, Live: ra.param, Path: ra.path, At: c.at(cmp.Pos()), Semantic: semantic})
 		case c.copiesInto(ifs, fd, sig.Params().At(rb.param), sig.Params().At(ra.param)):
-			out = append(out, Mutation{Desired: ra.param, Live: rb.param, Path: ra.path, At: c.at(cmp.Pos())})
+			out = append(out, Mutation{Desired: ra.param, Live: rb.param, Path: ra.path, At: c.at(cmp.Pos()), Semantic: semantic})
 		}
 		return true
 	})
 	return out
+}
+
+// IsSemantic reports apimachinery's equality.Semantic.DeepEqual (the
+// forked reflect's DeepEqual method): it compares quantities and times by
+// value and a nil list or map with an empty one as equal.
+func IsSemantic(fn *types.Func) bool {
+	return k8s.IsDeepEqual(fn) && fn.Pkg().Path() != "reflect"
 }
 
 // StrictComparison matches the strict comparisons:

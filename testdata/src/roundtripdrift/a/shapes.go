@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"roundtripdrift/api"
@@ -78,6 +79,30 @@ func (r *Reconciler) syncCopied(ctx context.Context, owner *api.Cache) error {
 	needsUpdate := false
 	needsUpdate = copyCacheFields(desired, found) || needsUpdate // want `desired Cache handed to copyCacheFields, which compares its Spec.Resources strictly with the live one's \(shapes.go:\d+\): the API server returns quantities in canonical form`
 	if needsUpdate && err == nil {
+		return r.Update(ctx, found)
+	}
+	return nil
+}
+
+// copyCacheFieldsByValue is the same mutator with its comparison fixed:
+// equality.Semantic compares quantities by value.
+func copyCacheFieldsByValue(from, to *api.Cache) bool {
+	changed := false
+	if !equality.Semantic.DeepEqual(to.Spec.Resources, from.Spec.Resources) {
+		to.Spec.Resources = from.Spec.Resources
+		changed = true
+	}
+	return changed
+}
+
+// Its caller is silent.
+func (r *Reconciler) syncCopiedByValue(ctx context.Context, owner *api.Cache) error {
+	desired := desiredCache(owner)
+	found := &api.Cache{}
+	if err := r.Get(ctx, client.ObjectKeyFromObject(desired), found); err != nil {
+		return err
+	}
+	if copyCacheFieldsByValue(desired, found) {
 		return r.Update(ctx, found)
 	}
 	return nil
