@@ -178,7 +178,7 @@ func (s *fnState) clauses(body *ast.BlockStmt, ctx *loopCtx) {
 			s.expr(e, ctx)
 		}
 		s.block(cc.Body, ctx)
-		if len(cc.Body) == 0 || !terminates(cc.Body[len(cc.Body)-1]) {
+		if len(cc.Body) == 0 || breaksOut(cc.Body[len(cc.Body)-1]) || !terminates(cc.Body[len(cc.Body)-1]) {
 			out = append(out, s.fork())
 		}
 	}
@@ -266,13 +266,22 @@ func (s *fnState) join(other branchState, otherEnds, curEnds bool) {
 	}
 }
 
+// breaksOut reports an unlabeled break, which in a case clause leaves the
+// switch for the code after it: the case reaches the join.
+func breaksOut(st ast.Stmt) bool {
+	br, ok := st.(*ast.BranchStmt)
+	return ok && br.Tok == token.BREAK && br.Label == nil
+}
+
 // terminates reports a statement after which the code that follows does
 // not run: a return, a branch out (break, continue, goto), a panic, or a
 // block or if statement every path of which ends so.
 func terminates(st ast.Stmt) bool {
 	switch st := st.(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
+	case *ast.ReturnStmt:
 		return true
+	case *ast.BranchStmt:
+		return st.Tok != token.FALLTHROUGH // fallthrough runs the next case
 	case *ast.BlockStmt:
 		return len(st.List) > 0 && terminates(st.List[len(st.List)-1])
 	case *ast.IfStmt:
