@@ -56,6 +56,19 @@
 // of a reconcile framework. A literal the function calls itself, or whose
 // framework only logs the result, is left to the rules above.
 //
+// Fields of the module's own structs are channels: order stored into one
+// (`cfg.Keys[name] = maps.Keys(cm.Data)`, `Keys{Data: maps.Keys(m)}`,
+// appends in a map loop) reaches every read of that field in the package,
+// wherever the read is, unless the function reading it assigned or sorted
+// it first or built the struct with a literal. Across packages, a read of
+// a list-holding field that reaches a sink is exported as a fact on the
+// field, and a package storing map order into that field is reported at
+// the store (`... feeds Container.VolumeMounts via Config.Keys`). This
+// flow is flow-insensitive: a field sorted in place anywhere in its
+// package is not a channel at all, and a field that one function fills
+// in map order taints the reads of another value of the same type (a
+// copy decoded from YAML, say) too.
+//
 // The diagnostic sits on the range statement (or the source call) and
 // names the map and the first sink; every sink it reaches is listed as
 // related information. When the range is in another package, the call that
@@ -100,12 +113,14 @@
 // its own list (a known false positive). A last-wins assignment in a map
 // loop (name = k) and an early return from one are not followed. A sort
 // inside one branch clears the order on every path. Order written through
-// a pointer to a struct parameter is not summarised across functions.
-// Order joined into a string field of the operator's own (non-API) struct
-// that text/template then renders into a workload's arguments is not
-// followed, by decision: such a field is not a sink (most strings an
-// operator builds are logged or shown), and following template execution
-// would mean evaluating the template. Sorting is recognised in the
+// a pointer to a struct parameter is summarised across functions only
+// through the fields it lands in (channels, above). Order joined into a
+// string field of the operator's own (non-API) struct that text/template
+// then renders into a workload's arguments is not followed, by decision:
+// such a field is not a sink (most strings an operator builds are logged
+// or shown), a string field carries order to other packages only where
+// the package stores it (no fact is exported for it), and following
+// template execution would mean evaluating the template. Sorting is recognised in the
 // standard library's and slices' sort functions, in the Sort method of a
 // sort.Interface (`sort.StringSlice(names).Sort()`), through conversions
 // (`sort.Sort(byName(list))`), in the package's and other packages'

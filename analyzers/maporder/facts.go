@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -141,13 +142,17 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 		}
 		var f orderFact
 		for _, i := range sortedKeys(sum.results) {
-			o := sum.results[i][0]
+			real := slices.DeleteFunc(slices.Clone(sum.results[i]), symbolic)
+			if len(real) == 0 {
+				continue // only a field's order: said by the field's fact
+			}
+			o := real[0]
 			// A mark is kept only when every order of the result has it
 			// (the caller may drop the result's order as a whole), and
 			// only when made by a range of this function: a mark that came
 			// through a call names the callee's parameter, not this one's.
 			after := o.after
-			for _, x := range sum.results[i] {
+			for _, x := range real {
 				if x.after != after || !madeIn(x, decl.Pos(), decl.End()) {
 					after = 0
 				}
@@ -155,7 +160,11 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 			f.Results = append(f.Results, flowFact{Index: i, Map: o.mapName, Pos: p.where(o), After: after})
 		}
 		for _, i := range sortedKeys(sum.fills) {
-			o := sum.fills[i][0]
+			real := slices.DeleteFunc(slices.Clone(sum.fills[i]), symbolic)
+			if len(real) == 0 {
+				continue
+			}
+			o := real[0]
 			f.Fills = append(f.Fills, flowFact{Index: i, Map: o.mapName, Pos: p.where(o)})
 		}
 		for _, i := range sortedKeys(sum.sinks) {

@@ -42,7 +42,7 @@ func New(cfg Config) *analysis.Analyzer {
 			return nil, err
 		}
 		return run(pass, cfg)
-	}, []*analysis.Analyzer{funcs.Analyzer, flow.Analyzer}, new(orderFact))
+	}, []*analysis.Analyzer{funcs.Analyzer, flow.Analyzer}, new(orderFact), new(fieldFact))
 	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
 		"comma-separated package path prefixes whose struct types count as Kubernetes API types")
 	return a
@@ -64,6 +64,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		imported:   make(map[*types.Func]*orderFact),
 		generated:  make(map[*token.File]bool),
 		fieldNames: make(map[*types.Var]string),
+		fields:     newFieldState(),
 	}
 	// Functions are the unit of analysis; literals are walked inside them.
 	// (No inspector: this analyzer runs on every dependency for facts, and
@@ -91,11 +92,22 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	// are those a separate walk with the final summaries would find, and
 	// that walk is saved; when the bound stops it, the walk is made.
 	reporting := k8s.DependsOnKubernetes(pass.Pkg) || len(cfg.APIPackages) > 0
-	converged := graph.Fixpoint(maxRounds, funcs.Callers, func(decl *ast.FuncDecl) bool {
-		p.changed = false
-		p.analyze(decl, reporting)
-		return p.changed
-	})
+	//
+	// The fixed point runs again, from every function, while the package's
+	// channel fields (fields.go) gained stores, sinks or sorts: a read
+	// walked before a store was seen is walked again after it.
+	var converged bool
+	for range maxFieldPasses {
+		before := p.fields.size()
+		converged = graph.Fixpoint(maxRounds, funcs.Callers, func(decl *ast.FuncDecl) bool {
+			p.changed = false
+			p.analyze(decl, reporting)
+			return p.changed
+		})
+		if p.fields.size() == before {
+			break
+		}
+	}
 	if reporting && !converged {
 		for _, decl := range decls {
 			p.analyze(decl, true)
@@ -103,6 +115,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	}
 	p.collect(decls)
 	p.exportFacts(decls)
+	p.exportFieldFacts()
 	p.report()
 	return nil, nil
 }
@@ -126,6 +139,7 @@ type pkgState struct {
 	imported   map[*types.Func]*orderFact // facts of other packages' functions, nil for none
 	generated  map[*token.File]bool
 	fieldNames map[*types.Var]string
+	fields     fieldState // channel fields (fields.go)
 	changed    bool
 }
 
@@ -141,6 +155,7 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 		params:     map[*types.Var]int{},
 		taints:     map[taintKey]taint{},
 		sortedKeys: map[taintKey]bool{},
+		written:    map[taintKey]bool{},
 		report:     report,
 		body:       decl.Body,
 		decl:       decl,

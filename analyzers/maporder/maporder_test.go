@@ -29,6 +29,8 @@ func TestMaporder(t *testing.T) {
 		{"crd", []string{"maporder/crd/controller"}},
 		// Callbacks whose results a framework of another package writes into an object.
 		{"framework", []string{"maporder/framework"}},
+		// Order stored into fields of the module's own structs, read in the package and in others.
+		{"channels", []string{"maporder/channels/render", "maporder/channels/controller"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { repotest.Run(t, maporder.New(maporder.Config{}), c.pkgs...) })
 	}

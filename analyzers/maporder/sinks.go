@@ -122,6 +122,10 @@ func (s *fnState) sink(t taint, desc string, pos token.Pos) {
 
 func (s *fnState) record(t taint, sk sink) {
 	for _, o := range t {
+		if o.kind == fieldOrigin {
+			s.p.reachedField(o, sk)
+			continue
+		}
 		if o.kind == paramOrigin {
 			if _, ok := s.sum.sinks[o.param]; !ok {
 				s.sum.sinks[o.param] = sink{desc: sk.desc, pos: sk.pos}

@@ -18,9 +18,10 @@ type origin struct {
 	node    ast.Node // the range statement or call in this package
 	mapName string   // the map, as written
 	kind    originKind
-	param   int    // for paramOrigin: the parameter index
-	callee  string // for remoteOrigin: the function returning the order
-	remote  string // for remoteOrigin: where the order starts in the callee
+	param   int        // for paramOrigin: the parameter index
+	callee  string     // for remoteOrigin: the function returning the order
+	remote  string     // for remoteOrigin: where the order starts in the callee
+	field   *types.Var // for fieldOrigin: the field read
 	// after > 0: the order of entries appended after those of parameter
 	// after-1, which a caller passing the list it assigns to keeps
 	// (fnState.keptAfter).
@@ -34,6 +35,7 @@ const (
 	callOrigin                     // slices.Collect(maps.Keys(m)), s.UnsortedList(), ...
 	remoteOrigin                   // result of a function in another package
 	paramOrigin                    // symbolic: the order of a parameter
+	fieldOrigin                    // symbolic: the order stored into a field (fields.go)
 )
 
 type originKey struct {
@@ -116,6 +118,7 @@ type sortedExpr struct {
 // set gives the location k the order t; a location given order after it
 // was sorted is no longer sorted.
 func (s *fnState) set(k taintKey, t taint) {
+	s.written[k] = true
 	if len(t) == 0 {
 		delete(s.taints, k)
 		return
@@ -197,6 +200,7 @@ func (s *fnState) sanitize(arg ast.Expr) {
 		}
 	}
 	arg = derefAddr(arg)
+	s.sortedField(arg)
 	k, ok := s.keyOf(arg)
 	if !ok {
 		return
@@ -334,9 +338,17 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 		return s.taints[k]
 	case *ast.SelectorExpr:
 		var t taint
-		if k, ok := s.keyOf(x); ok {
+		k, ok := s.keyOf(x)
+		if ok {
 			t = s.taints[k]
 			t = union(slices.Clone(t), s.taints[taintKey{v: k.v}])
+		}
+		if !ok || len(t) == 0 && !s.written[k] && !s.sortedKeys[k] && !s.builtHere(k.v) {
+			// Not assigned or sorted on the walk, of an object not built
+			// here: what the field holds (fields.go).
+			if f, isField := info.Uses[x.Sel].(*types.Var); isField && f.IsField() {
+				t = union(t, s.fieldTaint(f))
+			}
 		}
 		return t
 	case *ast.IndexExpr:

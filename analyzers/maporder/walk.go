@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 
@@ -33,6 +34,9 @@ type fnState struct {
 	// sortedKeys are the locations sorted so far on the walk's path: a
 	// join of branches keeps them sorted.
 	sortedKeys map[taintKey]bool
+	// written are the locations assigned on the walk: a read of one no
+	// longer carries what its field holds elsewhere (fields.go).
+	written map[taintKey]bool
 }
 
 // loopCtx is the innermost loop whose iteration order is map order.
@@ -525,6 +529,14 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 			s.sinkField(t, field, lhs, lhs)
 		}
 	}
+	// A field of the module's own structs: a channel (fields.go).
+	if f := s.selectedField(lhs); f != nil && s.p.channel(f) && !s.sortedLater(lhs, st.End()) {
+		t := rt
+		if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
+			t = union(slices.Clone(t), s.loopOrigins(lhs, ctx)) // appended in iteration order
+		}
+		s.storeField(f, t, lhs)
+	}
 	if ix, ok := lhs.(*ast.IndexExpr); ok {
 		// obj.Annotations[k] = v: the value lands in an API map.
 		if field := s.apiField(ast.Unparen(ix.X)); field != nil && isStringMap(field.Type()) {
@@ -795,31 +807,30 @@ func (s *fnState) expr(e ast.Expr, ctx *loopCtx) {
 	})
 }
 
-// compositeLit checks the fields of an API struct literal.
+// compositeLit checks the fields of an API struct literal, and records
+// what a literal of the module's own struct stores into its channel
+// fields.
 func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 	info := s.p.pass.TypesInfo
 	t := info.TypeOf(lit)
-	if t == nil || !s.p.api.IsAPIStruct(t) || k8s.IsRequestOptions(t) {
+	if t == nil || k8s.IsRequestOptions(t) {
 		return // a request's options are not stored
 	}
-	st, ok := k8s.Named(t).Underlying().(*types.Struct)
+	api := s.p.api.IsAPIStruct(t)
+	n := k8s.Named(t)
+	if n == nil {
+		return
+	}
+	st, ok := n.Underlying().(*types.Struct)
 	if !ok {
 		return
 	}
-	for i, elt := range lit.Elts {
-		var field *types.Var
-		val := elt
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			id, ok := kv.Key.(*ast.Ident)
-			if !ok {
-				continue
-			}
-			field, _ = info.Uses[id].(*types.Var)
-			val = kv.Value
-		} else if i < st.NumFields() {
-			field = st.Field(i)
-		}
-		if field == nil || !isSinkField(field) || isListItems(t, field) {
+	if !api {
+		s.channelLit(lit, st)
+		return
+	}
+	for field, val := range litFields(info, lit, st) {
+		if !isSinkField(field) || isListItems(t, field) {
 			continue
 		}
 		// An untainted value reaches no sink: the checks below are for
@@ -832,6 +843,30 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 			continue // Ports: list, then sort.Slice(list, ...): the field shares list's array
 		}
 		s.sinkField(tv, field, val, lit)
+	}
+}
+
+// litFields yields each field a struct literal of type st sets, with its
+// value.
+func litFields(info *types.Info, lit *ast.CompositeLit, st *types.Struct) iter.Seq2[*types.Var, ast.Expr] {
+	return func(yield func(*types.Var, ast.Expr) bool) {
+		for i, elt := range lit.Elts {
+			var field *types.Var
+			val := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				field, _ = info.Uses[id].(*types.Var)
+				val = kv.Value
+			} else if i < st.NumFields() {
+				field = st.Field(i)
+			}
+			if field != nil && !yield(field, val) {
+				return
+			}
+		}
 	}
 }
 
