@@ -8,7 +8,7 @@ import (
 )
 
 func TestAdmissionClobber(t *testing.T) {
-	repotest.Run(t, admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge", "admissionclobber/nocorev1", "admissionclobber/inverse", "admissionclobber/contains", "admissionclobber/listed", "admissionclobber/listed/kube")
+	repotest.Run(t, admissionclobber.Analyzer, "admissionclobber/a", "admissionclobber/tablet", "admissionclobber/podmerge", "admissionclobber/nocorev1", "admissionclobber/inverse", "admissionclobber/contains", "admissionclobber/listed", "admissionclobber/listed/kube", "admissionclobber/claims")
 }
 
 func TestSettings(t *testing.T) {

@@ -101,7 +101,9 @@
 // Not reported: Pods being built and then created; anything reached
 // through a pod template (`.Spec.Template`, PodTemplateSpec,
 // PodTemplate); merges that keep the live value (append, a key-wise
-// merge, a new value computed from the old one, a whole-struct assignment
+// merge, a new value computed from the old one, a new list that the flow
+// engine sees built from the live one's elements through locals, loops
+// and appends, such as the volumes it does not replace, a whole-struct assignment
 // followed by putting each field back from a saved copy, a field-by-field
 // merge of a security context); an assignment that only runs when the field
 // is nil or empty; for the fields admission sets only when the Pod leaves

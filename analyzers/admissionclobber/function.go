@@ -333,7 +333,7 @@ func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
 			continue
 		}
 		dst := lhs
-		if fn.mentions(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
+		if fn.mentions(rhs, dst) || fn.c.flow.Carries(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
 			continue // built from the live value, or fills an empty field
 		}
 		if f, ok := fn.c.fields[field]; ok && f.whenUnset {

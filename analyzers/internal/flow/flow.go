@@ -221,6 +221,8 @@ type Result struct {
 	values    map[*types.Var][]ssa.Value
 	callExprs map[ssa.Value]*ast.CallExpr
 	points    map[token.Pos]*ssa.DebugRef
+	carryOnce sync.Once // varOf, on the first question of Carries
+	varOf     map[ssa.Value]*types.Var
 	constOnce sync.Once
 	constUses map[*ssa.Const][]ssa.Instruction
 

@@ -80,9 +80,15 @@ type VolumeMount struct {
 }
 
 type VolumeSource struct {
-	ConfigMap *ConfigMapVolumeSource
-	Secret    *SecretVolumeSource
-	EmptyDir  *EmptyDirVolumeSource
+	ConfigMap             *ConfigMapVolumeSource
+	Secret                *SecretVolumeSource
+	EmptyDir              *EmptyDirVolumeSource
+	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource
+}
+
+type PersistentVolumeClaimVolumeSource struct {
+	ClaimName string
+	ReadOnly  bool
 }
 
 type ConfigMapVolumeSource struct {
