@@ -110,12 +110,12 @@ func (c *carrier) visit(v ssa.Value) bool {
 		case *ssa.IndexAddr:
 			return c.visit(a.X) // an element of a list built from loc
 		case *ssa.Alloc:
-			return c.stored(a)
+			return c.any(storedInto(a))
 		}
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Call.Args {
-				if c.visit(a) || c.elems(a) {
+				if c.visit(a) || c.any(variadicElems(a)) {
 					return true
 				}
 			}
@@ -124,36 +124,11 @@ func (c *carrier) visit(v ssa.Value) bool {
 	return false
 }
 
-// stored follows the values stored into a local's cell.
-func (c *carrier) stored(a *ssa.Alloc) bool {
-	for _, use := range *referrers(a) {
-		if st, ok := use.(*ssa.Store); ok && st.Addr == a && c.visit(st.Val) {
+// any reports whether the carrier reaches the location from one of vs.
+func (c *carrier) any(vs []ssa.Value) bool {
+	for _, v := range vs {
+		if c.visit(v) {
 			return true
-		}
-	}
-	return false
-}
-
-// elems follows the elements stored into the array behind a slice built
-// for a variadic call (append's elements).
-func (c *carrier) elems(v ssa.Value) bool {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return false
-	}
-	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return false
-	}
-	for _, use := range *referrers(alloc) {
-		ia, ok := use.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, u := range *referrers(ia) {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == ia && c.visit(st.Val) {
-				return true
-			}
 		}
 	}
 	return false

@@ -131,11 +131,20 @@ func (p *provenance) field(t types.Type, i int, ptr bool) {
 
 // stored follows the values stored into a local's cell.
 func (p *provenance) stored(a *ssa.Alloc, depth int) {
-	for _, use := range *a.Referrers() {
+	for _, v := range storedInto(a) {
+		p.visit(v, depth)
+	}
+}
+
+// storedInto returns the values stored into a local's cell.
+func storedInto(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, use := range *referrers(a) {
 		if st, ok := use.(*ssa.Store); ok && st.Addr == a {
-			p.visit(st.Val, depth)
+			out = append(out, st.Val)
 		}
 	}
+	return out
 }
 
 // call records the function a result comes from, or follows the
@@ -175,25 +184,35 @@ func lastSlice(args []ssa.Value) (ssa.Value, bool) {
 // sliceElems follows the values stored into the elements of a slice
 // built for a variadic call.
 func (p *provenance) sliceElems(v ssa.Value, depth int) {
+	for _, e := range variadicElems(v) {
+		p.visit(e, depth)
+	}
+}
+
+// variadicElems returns the values stored into the elements of the array
+// behind a slice built for a variadic call, or nil for any other value.
+func variadicElems(v ssa.Value) []ssa.Value {
 	sl, ok := v.(*ssa.Slice)
 	if !ok {
-		return
+		return nil
 	}
 	alloc, ok := sl.X.(*ssa.Alloc)
 	if !ok {
-		return
+		return nil
 	}
-	for _, use := range *alloc.Referrers() {
+	var out []ssa.Value
+	for _, use := range *referrers(alloc) {
 		ia, ok := use.(*ssa.IndexAddr)
 		if !ok {
 			continue
 		}
-		for _, u := range *ia.Referrers() {
+		for _, u := range *referrers(ia) {
 			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
-				p.visit(st.Val, depth)
+				out = append(out, st.Val)
 			}
 		}
 	}
+	return out
 }
 
 // param follows a parameter to the arguments its calls in the package
