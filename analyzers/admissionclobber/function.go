@@ -184,44 +184,6 @@ func (fn *function) path(e ast.Expr) (astutil.Path, bool) {
 	return astutil.PathOf(fn.c.pass.TypesInfo, e)
 }
 
-// mentions reports whether rhs reads the location dst (or a part or a
-// container of it), directly or through a local declared from it: the
-// new value is built from the old one (append, a merge, a saved copy).
-func (fn *function) mentions(rhs, dst ast.Expr) bool {
-	d, ok := fn.path(dst)
-	if !ok {
-		return false
-	}
-	info := fn.c.pass.TypesInfo
-	related := func(e ast.Expr) bool {
-		l, ok := fn.path(e)
-		return ok && (l.Within(d) || d.Within(l))
-	}
-	found := false
-	ast.Inspect(rhs, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		e, ok := n.(ast.Expr)
-		if !ok {
-			return true
-		}
-		if related(e) {
-			found = true
-			return false
-		}
-		if id, ok := e.(*ast.Ident); ok {
-			if v, _ := info.Uses[id].(*types.Var); v != nil {
-				if init, ok := fn.inits[v]; ok && related(fn.copiedFrom(init)) {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // guarded reports whether the statement inner (enclosed by stack) only
 // runs when the location target is empty (empty true: nil, "" or zero
 // length; the assignment fills a gap rather than replacing), or only when
@@ -333,7 +295,7 @@ func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
 			continue
 		}
 		dst := lhs
-		if fn.mentions(rhs, dst) || fn.c.flow.Carries(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
+		if fn.c.flow.Carries(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
 			continue // built from the live value, or fills an empty field
 		}
 		if f, ok := fn.c.fields[field]; ok && f.whenUnset {

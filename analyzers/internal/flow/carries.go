@@ -10,6 +10,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -23,9 +24,10 @@ const carryBudget = 96
 // what the location loc (a variable and the fields selected from it, as
 // astutil.PathOf reads it) held: a read of loc, of a part of it, or of
 // what holds it, reached through phis, appends (the slice and the
-// elements appended), element and sub-slice reads, conversions and the
-// values stored into a local's cell. Calls other than append are not
-// followed: a value a function computes from loc is not known to keep it.
+// elements appended), element and sub-slice reads, conversions, the
+// values stored into a local's cell or into the parts of a literal, and
+// the arguments (receiver included) of any call, whose result is taken
+// as computed from them (`merge(live.Spec.Volumes, want)`, DeepCopy).
 // It returns false when the engine has no value for e.
 func (r *Result) Carries(e, loc ast.Expr) bool {
 	r.ensure()
@@ -38,7 +40,18 @@ func (r *Result) Carries(e, loc ast.Expr) bool {
 	}
 	r.indexOnce.Do(r.index)
 	r.carryOnce.Do(r.indexVars)
-	c := &carrier{r: r, root: target.Root, fields: fieldSteps(target.Steps), seen: map[ssa.Value]bool{}, budget: carryBudget}
+	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: carryBudget}
+	// The location as written, and as the values of its variable resolve
+	// (an alias of a part of another object).
+	steps := fieldSteps(target.Steps)
+	c.targets = append(c.targets, location{target.Root, steps})
+	if v, ok := target.Root.(*types.Var); ok {
+		for _, x := range r.values[v] {
+			if root, fields := r.ssaPath(x); root != nil && root != target.Root {
+				c.targets = append(c.targets, location{root, append(fields, steps...)})
+			}
+		}
+	}
 	for _, ref := range r.exprs[ast.Unparen(e)] {
 		if c.visit(ref.X) {
 			return true
@@ -71,11 +84,17 @@ func fieldSteps(steps []astutil.Step) []*types.Var {
 }
 
 type carrier struct {
-	r      *Result
+	r       *Result
+	targets []location
+	seen    map[ssa.Value]bool
+	budget  int
+}
+
+// A location is a variable and the fields selected from it, outermost
+// first.
+type location struct {
 	root   types.Object
 	fields []*types.Var
-	seen   map[ssa.Value]bool
-	budget int
 }
 
 func (c *carrier) visit(v ssa.Value) bool {
@@ -110,18 +129,47 @@ func (c *carrier) visit(v ssa.Value) bool {
 		case *ssa.IndexAddr:
 			return c.visit(a.X) // an element of a list built from loc
 		case *ssa.Alloc:
-			return c.any(storedInto(a))
+			return c.any(partsStored(a))
 		}
+	case *ssa.MakeInterface:
+		return c.visit(x.X)
+	case *ssa.TypeAssert:
+		return c.visit(x.X)
+	case *ssa.Extract:
+		return c.visit(x.Tuple)
+	case *ssa.Alloc:
+		return c.any(partsStored(x))
 	case *ssa.Call:
-		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
-			for _, a := range x.Call.Args {
-				if c.visit(a) || c.any(variadicElems(a)) {
-					return true
-				}
+		for _, a := range x.Call.Args {
+			if c.visit(a) || c.any(variadicElems(a)) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// partsStored returns the values stored into a cell and into its fields
+// and elements: what a composite literal is built from.
+func partsStored(a *ssa.Alloc) []ssa.Value {
+	out := storedInto(a)
+	for _, use := range *referrers(a) {
+		var addr ssa.Value
+		switch x := use.(type) {
+		case *ssa.FieldAddr:
+			addr = x
+		case *ssa.IndexAddr:
+			addr = x
+		default:
+			continue
+		}
+		for _, u := range *referrers(addr) {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == addr {
+				out = append(out, st.Val)
+			}
+		}
+	}
+	return out
 }
 
 // any reports whether the carrier reaches the location from one of vs.
@@ -134,24 +182,46 @@ func (c *carrier) any(vs []ssa.Value) bool {
 	return false
 }
 
-// reads reports whether v reads the target location, a part of it, or
+// reads reports whether v reads a target location, a part of it, or
 // what holds it: its path of field selections from a variable (element
-// reads and pointer indirections left out) and the target's are one
-// within the other.
+// reads and pointer indirections left out) and a target's are one within
+// the other.
 func (c *carrier) reads(v ssa.Value) bool {
+	root, fields := c.r.ssaPath(v)
+	if root == nil {
+		return false
+	}
+	for _, t := range c.targets {
+		if t.root != root {
+			continue
+		}
+		n := min(len(fields), len(t.fields))
+		if slices.Equal(fields[:n], t.fields[:n]) {
+			return true
+		}
+	}
+	return false
+}
+
+// ssaPath returns the variable v is read from and the fields selected
+// on the way, outermost first, through loads, field and element
+// addresses: `c := &pod.Spec.Containers[0]; c.Env` is pod's
+// Spec.Containers.Env. The root is a parameter's variable or the
+// variable a value defines; nil when there is none.
+func (r *Result) ssaPath(v ssa.Value) (types.Object, []*types.Var) {
 	var fields []*types.Var // innermost first
 	for {
 		switch x := v.(type) {
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
-				return false
+				return nil, nil
 			}
 			v = x.X
 			continue
 		case *ssa.FieldAddr:
 			f := fieldOf(x.X.Type(), x.Field, true)
 			if f == nil {
-				return false
+				return nil, nil
 			}
 			fields = append(fields, f)
 			v = x.X
@@ -159,7 +229,7 @@ func (c *carrier) reads(v ssa.Value) bool {
 		case *ssa.Field:
 			f := fieldOf(x.X.Type(), x.Field, false)
 			if f == nil {
-				return false
+				return nil, nil
 			}
 			fields = append(fields, f)
 			v = x.X
@@ -173,20 +243,12 @@ func (c *carrier) reads(v ssa.Value) bool {
 		}
 		break
 	}
-	var root types.Object
+	slices.Reverse(fields)
 	if p, ok := v.(*ssa.Parameter); ok {
-		root = p.Object()
-	} else if w, ok := c.r.varOf[v]; ok {
-		root = w
+		return p.Object(), fields
 	}
-	if root == nil || root != c.root {
-		return false
+	if w, ok := r.varOf[v]; ok {
+		return w, fields
 	}
-	n := min(len(fields), len(c.fields))
-	for i := range n {
-		if fields[len(fields)-1-i] != c.fields[i] {
-			return false
-		}
-	}
-	return true
+	return nil, nil
 }
