@@ -391,7 +391,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if !ok {
 		return // not a location we can follow: stay silent
 	}
-	if mentions(c.pass.TypesInfo, rhs, dst, inits) || guardedNil(c.pass.TypesInfo, stack, as, dst) {
+	if c.live.Carries(rhs, lhs) || guardedNil(c.pass.TypesInfo, stack, as, dst) {
 		return // the new value is built from the live one, or fills a nil map
 	}
 	if carriedBefore(as.Pos()) {
@@ -878,24 +878,6 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 		return astutil.IdentVar(info, id)
 	}
 	return nil
-}
-
-// mentions reports whether rhs reads the location dst (or a part of it),
-// directly or through a local declared from it.
-func mentions(info *types.Info, rhs ast.Expr, dst astutil.Path, inits map[*types.Var]ast.Expr) bool {
-	if astutil.Reads(info, rhs, dst) {
-		return true
-	}
-	found := false
-	ast.Inspect(rhs, func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok && !found {
-			if v := identVar(info, e); v != nil && inits[v] != nil && astutil.IsLocal(v) && astutil.Reads(info, inits[v], dst) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // hashGuarded reports whether the assignment runs only when an annotation

@@ -76,6 +76,10 @@ func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 // is rooted at) goes: flow.Result.Where.
 func (r *Result) Where(e ast.Expr, root bool) flow.Dest { return r.flow.Where(e, root) }
 
+// Carries reports whether the value of e is built from what the location
+// loc held (flow.Result.Carries).
+func (r *Result) Carries(e, loc ast.Expr) bool { return r.flow.Carries(e, loc) }
+
 // Expr returns why the object that e refers to is live: e is a live
 // variable, or a field path, index, dereference or method result
 // (GetAnnotations()) rooted at one.
