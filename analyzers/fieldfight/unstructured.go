@@ -55,7 +55,7 @@ func (c *checker) unstructuredWrite(call *ast.CallExpr, stack []ast.Node) {
 		return
 	}
 	ev, ok := c.present(r, nil, true)
-	if !ok || c.mentions(call.Args[1], u, 0) || c.guarded(stack, call, r.owner) {
+	if !ok || c.live.Carries(call.Args[1], sel.X) || c.guarded(stack, call, r.owner) {
 		return // no owner, a value read from the object itself, or a guard
 	}
 	c.report(call, r, ev, fmt.Sprintf("%s %s set on every reconcile while %s", kind, strings.Join(path, "."), c.ownerText(r, ev)))
@@ -134,48 +134,4 @@ func transformed(info *types.Info, fd *ast.FuncDecl, stack []ast.Node, u *types.
 		return len(params) == 1 && len(params[0].Names) == 1 && info.Defs[params[0].Names[0]] == u
 	}
 	return false
-}
-
-// mentions reports whether e refers to the variable v, directly or
-// through the locals it is computed from (`n, _, _ :=
-// unstructured.NestedInt64(u.Object, ...)`).
-func (c *checker) mentions(e ast.Expr, v *types.Var, depth int) bool {
-	if e == nil || depth > aliasDepth {
-		return false
-	}
-	info := c.pass.TypesInfo
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if w, ok := info.Uses[id].(*types.Var); ok && (w == v || c.mentions(c.definition(w), v, depth+1)) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// definition returns the value a local is declared with, the call of a
-// tuple assignment included, or nil.
-func (c *checker) definition(v *types.Var) ast.Expr {
-	if init := c.inits[v]; init != nil {
-		return init
-	}
-	var out ast.Expr
-	ast.Inspect(c.fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || out != nil {
-			return out == nil
-		}
-		if as.Tok == token.DEFINE && len(as.Rhs) == 1 {
-			for _, l := range as.Lhs {
-				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Defs[id] == v {
-					out = as.Rhs[0]
-				}
-			}
-		}
-		return out == nil
-	})
-	return out
 }
