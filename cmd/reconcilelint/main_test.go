@@ -536,9 +536,9 @@ func TestProfiles(t *testing.T) {
 // TestBorrowedDependencies checks which dependency packages the
 // standalone binary checks from source for their facts on the example
 // operator: the condition library it calls with its custom resource's
-// conditions, and nothing else (not the Kubernetes libraries, not
-// controller-runtime). The finding that needs the library's summary is
-// in operator.txt.
+// conditions, the set library whose UnsortedList it calls, and nothing
+// else (not the Kubernetes libraries, not controller-runtime). The
+// findings that need the libraries' summaries are in operator.txt.
 func TestBorrowedDependencies(t *testing.T) {
 	t.Parallel()
 	dir := exampleDir(t)
@@ -556,7 +556,7 @@ func TestBorrowedDependencies(t *testing.T) {
 			listing = false
 		}
 	}
-	want := []string{"github.com/reconcilelint/reconcilelint/examples/conditions"}
+	want := []string{"github.com/reconcilelint/reconcilelint/examples/conditions", "github.com/reconcilelint/reconcilelint/examples/sets"}
 	if !slices.Equal(got, want) {
 		t.Errorf("borrowed %q, want %q\n%s", got, want, out)
 	}

@@ -44,6 +44,7 @@ require (
 	github.com/prometheus/common v0.70.0 // indirect
 	github.com/prometheus/procfs v0.21.1 // indirect
 	github.com/reconcilelint/reconcilelint/examples/conditions v0.0.0
+	github.com/reconcilelint/reconcilelint/examples/sets v0.0.0
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
@@ -70,3 +71,5 @@ require (
 )
 
 replace github.com/reconcilelint/reconcilelint/examples/conditions => ./third_party/conditions
+
+replace github.com/reconcilelint/reconcilelint/examples/sets => ./third_party/sets

@@ -22,6 +22,9 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	log.FromContext(ctx).Info("reconciling", "env", len(cache.Spec.Env))
+	if err := r.ensureFinalizer(ctx, cache); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.ensureConfigMap(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}

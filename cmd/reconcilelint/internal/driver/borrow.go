@@ -15,7 +15,10 @@ package driver
 // that can be handed a Kubernetes object (their export data declares a
 // function or method with a Kubernetes object, ObjectMeta, condition,
 // client or a type embedding ObjectMeta in its signature), and whose such
-// functions or types the module's code names. Packages of the same
+// functions or types the module's code names, and the module's direct
+// imports that reach no object type but declare a function taking a map
+// and returning a slice or map (a set's UnsortedList: map order comes out
+// of it) that the module's code names. Packages of the same
 // dependency module that such a package imports go with it (a helper
 // calling a helper). Left out: the Kubernetes libraries and generated
 // clients (known from tables), packages of custom resource types (mostly
@@ -116,13 +119,23 @@ func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package)
 		objects[p] = v
 		return v
 	}
+	probe := &prober{fset: token.NewFileSet(), read: map[string]*types.Package{}}
+	// A package may also move map order or entries (a set's UnsortedList,
+	// a map library's Keys or Merge), whether or not it handles objects:
+	// its facts say so. Only the module's direct imports are kept for
+	// that, when the module names such a function.
+	movers := map[*packages.Package]map[string]bool{}
 	for p := range set {
+		if direct[p] {
+			if n := probe.mapMovers(p); len(n) > 0 && l.named(own, p, n) {
+				movers[p] = n
+			}
+		}
 		if !reaches(p) {
 			delete(set, p)
 		}
 	}
 	giveBack()
-	probe := &prober{fset: token.NewFileSet(), read: map[string]*types.Package{}}
 	names := map[*packages.Package]map[string]bool{}
 	for p := range set {
 		if names[p] = probe.handlers(p); len(names[p]) == 0 {
@@ -147,8 +160,50 @@ func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package)
 			keep(p)
 		}
 	}
+	// A mover goes with the packages of its module that it imports (its
+	// helpers: a Sort it calls), all of them or not at all: a summary made
+	// without a helper's facts would miss what the helper does.
+	helpers := func(p *packages.Package) []*packages.Package {
+		var out []*packages.Package
+		seen := map[*packages.Package]bool{}
+		var walk func(q *packages.Package)
+		walk = func(q *packages.Package) {
+			for _, imp := range q.Imports {
+				if !seen[imp] && imp.Module != nil && imp.Module.Path == p.Module.Path {
+					seen[imp] = true
+					out = append(out, imp)
+					walk(imp)
+				}
+			}
+		}
+		walk(p)
+		return out
+	}
+	for p := range movers {
+		hs := helpers(p)
+		if slices.ContainsFunc(hs, func(q *packages.Package) bool { return !plausible(q, p.Module.Path) }) {
+			delete(movers, p)
+			continue
+		}
+		kept[p] = true
+		for _, q := range hs {
+			kept[q] = true
+		}
+	}
 	set = kept
 	giveBack()
+	for changed := true; changed; {
+		changed = false
+		for p := range movers {
+			if set[p] && slices.ContainsFunc(helpers(p), func(q *packages.Package) bool { return !set[q] }) {
+				delete(set, p) // a helper was given back
+				changed = true
+			}
+		}
+		if changed {
+			giveBack()
+		}
+	}
 	var paths []string
 	for p := range set {
 		l.source[p] = true
@@ -198,17 +253,8 @@ type prober struct {
 // data, that handle a Kubernetes object (deep copies aside), and its types
 // with such methods; none for a package of custom resource types.
 func (b *prober) handlers(p *packages.Package) map[string]bool {
-	f, err := os.Open(p.ExportFile)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	r, err := gcexportdata.NewReader(f)
-	if err != nil {
-		return nil
-	}
-	tp, err := gcexportdata.Read(r, b.fset, b.read, p.PkgPath)
-	if err != nil {
+	tp := b.load(p)
+	if tp == nil {
 		return nil
 	}
 	scope := tp.Scope()
@@ -235,6 +281,102 @@ func (b *prober) handlers(p *packages.Package) map[string]bool {
 		}
 	}
 	return out
+}
+
+// mapMovers returns the exported functions of p, read from its export
+// data, that take a map (as a parameter or a receiver) and return a slice
+// or a map, and its types with such methods: where map order or a map's
+// entries can come out. None for a package that does not load.
+func (b *prober) mapMovers(p *packages.Package) map[string]bool {
+	tp := b.load(p)
+	if tp == nil {
+		return nil
+	}
+	scope := tp.Scope()
+	out := map[string]bool{}
+	movers := map[*types.TypeName]bool{} // types with such methods
+	for _, name := range scope.Names() {
+		if obj, ok := scope.Lookup(name).(*types.TypeName); ok && obj.Exported() {
+			if n, ok := obj.Type().(*types.Named); ok {
+				for m := range n.Methods() {
+					if m.Exported() && movesMap(m.Type().(*types.Signature)) {
+						out[name] = true
+						movers[obj] = true
+					}
+				}
+			}
+		}
+	}
+	// Functions that move a map, and constructors of the types above
+	// (`sets.New(...)`: the code may never name the type itself).
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.Func)
+		if !ok || !obj.Exported() {
+			continue
+		}
+		sig := obj.Type().(*types.Signature)
+		if movesMap(sig) {
+			out[name] = true
+			continue
+		}
+		for v := range sig.Results().Variables() {
+			t := v.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if n, ok := t.(*types.Named); ok && movers[n.Origin().Obj()] {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// movesMap reports whether sig takes a map and returns a slice or a map.
+func movesMap(sig *types.Signature) bool {
+	takes := false
+	if r := sig.Recv(); r != nil && isMap(r.Type()) {
+		takes = true
+	}
+	for v := range sig.Params().Variables() {
+		takes = takes || isMap(v.Type())
+	}
+	if !takes {
+		return false
+	}
+	for v := range sig.Results().Variables() {
+		switch v.Type().Underlying().(type) {
+		case *types.Slice, *types.Map:
+			return true
+		}
+	}
+	return false
+}
+
+func isMap(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Map)
+	return ok
+}
+
+// load reads p's export data, or returns nil.
+func (b *prober) load(p *packages.Package) *types.Package {
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil
+	}
+	tp, err := gcexportdata.Read(r, b.fset, b.read, p.PkgPath)
+	if err != nil {
+		return nil
+	}
+	return tp
 }
 
 // named reports whether a file of the own packages that import p refers

@@ -1,0 +1,3 @@
+module github.com/reconcilelint/reconcilelint/examples/sets
+
+go 1.26.0
