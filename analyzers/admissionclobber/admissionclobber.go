@@ -14,7 +14,6 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -42,7 +41,7 @@ func New(cfg Config) *analysis.Analyzer {
 			return nil, err
 		}
 		return run(pass, newFieldSet(cfg))
-	}, []*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer, uses.Analyzer}, new(replacesFact))
+	}, []*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer}, new(replacesFact))
 	table.Flags(&a.Flags, &cfg,
 		"comma-separated fields (PodSpec.Name or Container.Name) that admission mutates, added to the default list",
 		"comma-separated fields (PodSpec.Name or Container.Name) removed from the list")
@@ -91,7 +90,6 @@ type checker struct {
 	pass      *analysis.Pass
 	fields    fieldSet
 	live      *live.Result
-	flow      *flow.Result
 	summaries map[*types.Func][]Replace
 	generated map[*ast.File]bool
 	reported  map[string]bool
@@ -108,7 +106,6 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 		pass:      pass,
 		fields:    fields,
 		live:      pass.ResultOf[live.Analyzer].(*live.Result),
-		flow:      pass.ResultOf[flow.Analyzer].(*flow.Result),
 		summaries: map[*types.Func][]Replace{},
 		generated: map[*ast.File]bool{},
 		reported:  map[string]bool{},

@@ -295,7 +295,7 @@ func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
 			continue
 		}
 		dst := lhs
-		if fn.c.flow.Carries(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
+		if fn.c.live.Carries(rhs, dst) || fn.guarded(as.stack, as.node, dst, true) {
 			continue // built from the live value, or fills an empty field
 		}
 		if f, ok := fn.c.fields[field]; ok && f.whenUnset {

@@ -8,7 +8,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -233,8 +232,7 @@ func (c *checker) builtHere(e ast.Expr, depth int) bool {
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		fn := k8s.Callee(c.pass.TypesInfo, call)
-		mod := funcs.ModulePath(c.pass)
-		return fn != nil && fn.Pkg() != nil && (fn.Pkg() == c.pass.Pkg || fn.Pkg().Path() == mod || strings.HasPrefix(fn.Pkg().Path(), mod+"/"))
+		return fn != nil && funcs.InModule(c.pass, fn.Pkg())
 	}
 	v := astutil.RootVar(c.pass.TypesInfo, e)
 	if v == nil {

@@ -148,7 +148,6 @@ func collect(pass *analysis.Pass, files []*ast.File) *evidence {
 	ev.injects = append(ev.injects, ev.own.Injections...)
 	ev.setsCA = ev.own.SetsCABundle
 	// The module's other packages, in a stable order.
-	mod := funcs.ModulePath(pass)
 	facts := pass.AllPackageFacts()
 	sort.Slice(facts, func(i, j int) bool { return facts[i].Package.Path() < facts[j].Package.Path() })
 	for _, pf := range facts {
@@ -156,7 +155,7 @@ func collect(pass *analysis.Pass, files []*ast.File) *evidence {
 		if !ok || pf.Package == pass.Pkg {
 			continue
 		}
-		if p := pf.Package.Path(); p != mod && !strings.HasPrefix(p, mod+"/") {
+		if !funcs.InModule(pass, pf.Package) {
 			continue // another module's operator is not deployed with this one
 		}
 		ev.scaled = append(ev.scaled, f.Scaled...)

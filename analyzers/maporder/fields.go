@@ -8,9 +8,10 @@ package maporder
 // A field is a channel when it is declared in the module, is not a field
 // of a Kubernetes API type (those are sinks), and its values carry order:
 // a slice, an array, a string, a map of such values, or a struct holding
-// one. Only a field holding a list carries a symbolic origin (holdsList). The flow through a field is flow-insensitive: every store of the
-// package reaches every read of it that the function walking it has not
-// assigned or sorted itself. A field that the package sorts anywhere is no
+// one. Only a field holding a list carries a symbolic origin (isList).
+// The flow through a field is flow-insensitive: every store of the package
+// reaches every read of it that the function walking it has not assigned
+// or sorted itself. A field that the package sorts anywhere is no
 // channel at all (a precision bail-out: where the sort runs is not
 // followed).
 //
@@ -25,10 +26,8 @@ package maporder
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
@@ -81,20 +80,16 @@ const maxFieldPasses = 3
 // channel reports whether f is a field that carries map order between the
 // functions of the module.
 func (p *pkgState) channel(f *types.Var) bool {
-	if f == nil || !f.IsField() || f.Pkg() == nil || p.api.IsAPIField(f) {
+	if f == nil || !f.IsField() || p.api.IsAPIField(f) || !funcs.InModule(p.pass, f.Pkg()) {
 		return false
 	}
-	mod := funcs.ModulePath(p.pass)
-	if path := f.Pkg().Path(); f.Pkg() != p.pass.Pkg && path != mod && !strings.HasPrefix(path, mod+"/") {
-		return false
-	}
-	return carriesOrder(f.Type(), 2)
+	return holds(f.Type(), orderedContent, 2)
 }
 
-// carriesOrder reports whether values of t can hold map order: ordered
-// content, or a map or struct (depth levels deep) holding some.
-func carriesOrder(t types.Type, depth int) bool {
-	if orderedContent(t) {
+// holds reports whether values of t are, or hold in a map or struct
+// depth levels deep, a value that leaf accepts.
+func holds(t types.Type, leaf func(types.Type) bool, depth int) bool {
+	if leaf(t) {
 		return true
 	}
 	if depth == 0 {
@@ -102,10 +97,10 @@ func carriesOrder(t types.Type, depth int) bool {
 	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Map:
-		return carriesOrder(u.Elem(), depth-1)
+		return holds(u.Elem(), leaf, depth-1)
 	case *types.Struct:
 		for f := range u.Fields() {
-			if carriesOrder(f.Type(), depth-1) {
+			if holds(f.Type(), leaf, depth-1) {
 				return true
 			}
 		}
@@ -113,31 +108,11 @@ func carriesOrder(t types.Type, depth int) bool {
 	return false
 }
 
-// holdsList reports whether values of t hold a list (a slice or an
-// array, directly or in a map or struct depth levels deep). Only such
-// fields carry a symbolic origin: a string field (a name, an image)
-// reaches some sink in almost every package, and a fact for each would
-// say nothing of order.
-func holdsList(t types.Type, depth int) bool {
-	switch u := types.Unalias(t).Underlying().(type) {
-	case *types.Slice, *types.Array:
-		return true
-	case *types.Pointer:
-		return isSlice(u.Elem())
-	case *types.Map:
-		return depth > 0 && holdsList(u.Elem(), depth-1)
-	case *types.Struct:
-		if depth == 0 {
-			return false
-		}
-		for f := range u.Fields() {
-			if holdsList(f.Type(), depth-1) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// isList reports a slice, an array, or a pointer to a slice. Only a field
+// holding one carries a symbolic origin: a string field (a name, an
+// image) reaches some sink in almost every package, and a fact for each
+// would say nothing of order.
+func isList(t types.Type) bool { return orderedContent(t) && !isBasic(t, types.IsString) }
 
 // selectedField returns the field e selects (x.f, possibly indexed:
 // x.f[k]), or nil.
@@ -185,7 +160,7 @@ func (s *fnState) storeField(f *types.Var, t taint, at ast.Expr) {
 // channelLit records the stores of a literal of one of the module's
 // structs into its channel fields.
 func (s *fnState) channelLit(lit *ast.CompositeLit, st *types.Struct) {
-	for f, val := range litFields(s.p.pass.TypesInfo, lit, st) {
+	for f, val := range astutil.StructFields(s.p.pass.TypesInfo, lit, st) {
 		if s.p.channel(f) && !s.sortedLater(val, lit.End()) {
 			s.storeField(f, s.taintOf(val), val)
 		}
@@ -200,11 +175,8 @@ func (s *fnState) fieldTaint(f *types.Var) taint {
 	if !s.p.channel(f) || fs.sorted[f] {
 		return nil
 	}
-	if len(fs.stores[f]) == 0 && (f.Pkg() != s.p.pass.Pkg || !holdsList(f.Type(), 2)) {
-		return nil // nothing stored here, and no fact to say of it
-	}
 	t := slices.Clone(fs.stores[f])
-	if f.Pkg() == s.p.pass.Pkg && holdsList(f.Type(), 2) {
+	if f.Pkg() == s.p.pass.Pkg && holds(f.Type(), isList, 2) {
 		o := fs.origins[f]
 		if o == nil {
 			o = &origin{node: &ast.Ident{NamePos: f.Pos(), Name: f.Name()}, kind: fieldOrigin, field: f}
@@ -261,17 +233,12 @@ func (p *pkgState) exportFieldFacts() {
 // order, never reported itself.
 func symbolic(o *origin) bool { return o.kind == paramOrigin || o.kind == fieldOrigin }
 
-// builtHere reports whether the local v is declared with a composite
-// literal: its fields hold what the literal gives them, not what the
+// freshLocal reports whether the local v is declared with a new value (a
+// literal, new(T)): its fields hold what it is given here, not what the
 // package stores into them elsewhere.
-func (s *fnState) builtHere(v *types.Var) bool {
+func (s *fnState) freshLocal(v *types.Var) bool {
 	if s.inits == nil {
 		s.inits = astutil.Inits(s.p.pass.TypesInfo, s.body)
 	}
-	e := s.inits[v]
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	_, ok := e.(*ast.CompositeLit)
-	return ok
+	return astutil.IsFresh(s.inits[v])
 }

@@ -343,7 +343,7 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 			t = s.taints[k]
 			t = union(slices.Clone(t), s.taints[taintKey{v: k.v}])
 		}
-		if !ok || len(t) == 0 && !s.written[k] && !s.sortedKeys[k] && !s.builtHere(k.v) {
+		if !ok || len(t) == 0 && !s.written[k] && !s.sortedKeys[k] && !s.freshLocal(k.v) {
 			// Not assigned or sorted on the walk, of an object not built
 			// here: what the field holds (fields.go).
 			if f, isField := info.Uses[x.Sel].(*types.Var); isField && f.IsField() {

@@ -8,7 +8,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"iter"
 	"slices"
 	"strings"
 
@@ -829,7 +828,7 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		s.channelLit(lit, st)
 		return
 	}
-	for field, val := range litFields(info, lit, st) {
+	for field, val := range astutil.StructFields(info, lit, st) {
 		if !isSinkField(field) || isListItems(t, field) {
 			continue
 		}
@@ -843,30 +842,6 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 			continue // Ports: list, then sort.Slice(list, ...): the field shares list's array
 		}
 		s.sinkField(tv, field, val, lit)
-	}
-}
-
-// litFields yields each field a struct literal of type st sets, with its
-// value.
-func litFields(info *types.Info, lit *ast.CompositeLit, st *types.Struct) iter.Seq2[*types.Var, ast.Expr] {
-	return func(yield func(*types.Var, ast.Expr) bool) {
-		for i, elt := range lit.Elts {
-			var field *types.Var
-			val := elt
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				id, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				field, _ = info.Uses[id].(*types.Var)
-				val = kv.Value
-			} else if i < st.NumFields() {
-				field = st.Field(i)
-			}
-			if field != nil && !yield(field, val) {
-				return
-			}
-		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -280,4 +281,28 @@ func Assignments(root ast.Node, f func(lhs, rhs ast.Expr)) {
 		}
 		return true
 	})
+}
+
+// StructFields yields each field a literal of the struct type st sets,
+// keyed or positional, with the value it is given.
+func StructFields(info *types.Info, lit *ast.CompositeLit, st *types.Struct) iter.Seq2[*types.Var, ast.Expr] {
+	return func(yield func(*types.Var, ast.Expr) bool) {
+		for i, elt := range lit.Elts {
+			var field *types.Var
+			val := elt
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				field, _ = info.Uses[id].(*types.Var)
+				val = kv.Value
+			} else if i < st.NumFields() {
+				field = st.Field(i)
+			}
+			if field != nil && !yield(field, val) {
+				return
+			}
+		}
+	}
 }

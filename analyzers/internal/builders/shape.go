@@ -227,19 +227,8 @@ func (c *Result) literal(fd *ast.FuncDecl, lit *ast.CompositeLit, prefix string,
 	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Struct:
-		for i, elt := range lit.Elts {
-			var name string
-			val := elt
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				id, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				name, val = id.Name, kv.Value
-			} else if i < u.NumFields() {
-				name = u.Field(i).Name()
-			}
-			c.value(fd, val, Join(prefix, name), s, depth)
+		for field, val := range astutil.StructFields(info, lit, u) {
+			c.value(fd, val, Join(prefix, field.Name()), s, depth)
 		}
 	case *types.Slice, *types.Array:
 		if _, ok := u.(*types.Slice); ok && len(lit.Elts) == 0 {

@@ -154,19 +154,11 @@ func (c *carrier) visit(v ssa.Value) bool {
 func partsStored(a *ssa.Alloc) []ssa.Value {
 	out := storedInto(a)
 	for _, use := range *referrers(a) {
-		var addr ssa.Value
 		switch x := use.(type) {
 		case *ssa.FieldAddr:
-			addr = x
+			out = append(out, storedInto(x)...)
 		case *ssa.IndexAddr:
-			addr = x
-		default:
-			continue
-		}
-		for _, u := range *referrers(addr) {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == addr {
-				out = append(out, st.Val)
-			}
+			out = append(out, storedInto(x)...)
 		}
 	}
 	return out

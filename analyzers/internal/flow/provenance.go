@@ -136,11 +136,12 @@ func (p *provenance) stored(a *ssa.Alloc, depth int) {
 	}
 }
 
-// storedInto returns the values stored into a local's cell.
-func storedInto(a *ssa.Alloc) []ssa.Value {
+// storedInto returns the values stored at the address addr: into a
+// local's cell, a field or an element.
+func storedInto(addr ssa.Value) []ssa.Value {
 	var out []ssa.Value
-	for _, use := range *referrers(a) {
-		if st, ok := use.(*ssa.Store); ok && st.Addr == a {
+	for _, use := range *referrers(addr) {
+		if st, ok := use.(*ssa.Store); ok && st.Addr == addr {
 			out = append(out, st.Val)
 		}
 	}
@@ -202,14 +203,8 @@ func variadicElems(v ssa.Value) []ssa.Value {
 	}
 	var out []ssa.Value
 	for _, use := range *referrers(alloc) {
-		ia, ok := use.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, u := range *referrers(ia) {
-			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
-				out = append(out, st.Val)
-			}
+		if ia, ok := use.(*ssa.IndexAddr); ok {
+			out = append(out, storedInto(ia)...)
 		}
 	}
 	return out

@@ -351,6 +351,16 @@ func ModulePath(pass *analysis.Pass) string {
 	return first
 }
 
+// InModule reports whether pkg is the package pass analyses or one of
+// the packages of its module.
+func InModule(pass *analysis.Pass, pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	mod := ModulePath(pass)
+	return pkg == pass.Pkg || pkg.Path() == mod || strings.HasPrefix(pkg.Path(), mod+"/")
+}
+
 // Implementations returns the concrete methods a call of the interface
 // method fn can reach in the module: the methods of that name of the named
 // types declared in pkg, and in the packages pkg imports from the same
