@@ -22,6 +22,9 @@ func (r *CacheReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	log.FromContext(ctx).Info("reconciling", "env", len(cache.Spec.Env))
+	if !cache.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, r.releaseFinalizer(ctx, cache)
+	}
 	if err := r.ensureFinalizer(ctx, cache); err != nil {
 		return ctrl.Result{}, err
 	}

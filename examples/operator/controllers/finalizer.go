@@ -24,3 +24,16 @@ func (r *CacheReconciler) ensureFinalizer(ctx context.Context, cache *cachev1alp
 	cache.SetFinalizers(finalizers.UnsortedList())
 	return r.Update(ctx, cache)
 }
+
+// releaseFinalizer removes the cleanup finalizer once the data is gone.
+// The members are sorted (by the set library's own helper), so the other
+// finalizers keep their order: nothing to report.
+func (r *CacheReconciler) releaseFinalizer(ctx context.Context, cache *cachev1alpha1.Cache) error {
+	finalizers := sets.New(cache.GetFinalizers()...)
+	if !finalizers.Has(cleanupFinalizer) {
+		return nil
+	}
+	delete(finalizers, cleanupFinalizer)
+	cache.SetFinalizers(sets.SortedList(finalizers))
+	return r.Update(ctx, cache)
+}

@@ -289,8 +289,8 @@ func (b *prober) handlers(p *packages.Package) map[string]bool {
 // entries can come out. None for a package that does not load.
 func (b *prober) mapMovers(p *packages.Package) map[string]bool {
 	tp := b.load(p)
-	if tp == nil {
-		return nil
+	if tp == nil || declaresAPITypes(tp.Scope()) {
+		return nil // custom resource types: left out, as for handlers
 	}
 	scope := tp.Scope()
 	out := map[string]bool{}

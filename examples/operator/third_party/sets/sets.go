@@ -2,6 +2,12 @@
 // import from a shared module. It knows nothing of Kubernetes.
 package sets
 
+import (
+	"cmp"
+
+	"github.com/reconcilelint/reconcilelint/examples/sets/order"
+)
+
 // Set holds each member once.
 type Set[T comparable] map[T]struct{}
 
@@ -31,5 +37,13 @@ func (s Set[T]) UnsortedList() []T {
 	for m := range s {
 		out = append(out, m)
 	}
+	return out
+}
+
+// SortedList returns the members in order, sorted by the library's own
+// helper.
+func SortedList[T cmp.Ordered](s Set[T]) []T {
+	out := s.UnsortedList()
+	order.Sort(out)
 	return out
 }
