@@ -47,8 +47,11 @@ func (r *Result) Carries(e, loc ast.Expr) bool {
 	c.targets = append(c.targets, location{target.Root, steps})
 	if v, ok := target.Root.(*types.Var); ok {
 		for _, x := range r.values[v] {
-			if root, fields := r.ssaPath(x); root != nil && root != target.Root {
-				c.targets = append(c.targets, location{root, append(fields, steps...)})
+			roots, fields := r.ssaPath(x)
+			for _, root := range roots {
+				if root != target.Root {
+					c.targets = append(c.targets, location{root, append(slices.Clip(fields), steps...)})
+				}
 			}
 		}
 	}
@@ -61,14 +64,13 @@ func (r *Result) Carries(e, loc ast.Expr) bool {
 }
 
 // indexVars maps the values that define a variable back to it, for the
-// roots of paths.
+// roots of paths. A value may define several (`b := a`): each is kept,
+// whatever order the map of variables is walked in.
 func (r *Result) indexVars() {
-	r.varOf = map[ssa.Value]*types.Var{}
+	r.varOf = map[ssa.Value][]types.Object{}
 	for v, xs := range r.values {
 		for _, x := range xs {
-			if _, taken := r.varOf[x]; !taken {
-				r.varOf[x] = v
-			}
+			r.varOf[x] = append(r.varOf[x], v)
 		}
 	}
 }
@@ -179,12 +181,9 @@ func (c *carrier) any(vs []ssa.Value) bool {
 // reads and pointer indirections left out) and a target's are one within
 // the other.
 func (c *carrier) reads(v ssa.Value) bool {
-	root, fields := c.r.ssaPath(v)
-	if root == nil {
-		return false
-	}
+	roots, fields := c.r.ssaPath(v)
 	for _, t := range c.targets {
-		if t.root != root {
+		if !slices.Contains(roots, t.root) {
 			continue
 		}
 		n := min(len(fields), len(t.fields))
@@ -198,9 +197,9 @@ func (c *carrier) reads(v ssa.Value) bool {
 // ssaPath returns the variable v is read from and the fields selected
 // on the way, outermost first, through loads, field and element
 // addresses: `c := &pod.Spec.Containers[0]; c.Env` is pod's
-// Spec.Containers.Env. The root is a parameter's variable or the
-// variable a value defines; nil when there is none.
-func (r *Result) ssaPath(v ssa.Value) (types.Object, []*types.Var) {
+// Spec.Containers.Env. The roots are a parameter's variable or the
+// variables a value defines; none when there is none.
+func (r *Result) ssaPath(v ssa.Value) ([]types.Object, []*types.Var) {
 	var fields []*types.Var // innermost first
 	for {
 		switch x := v.(type) {
@@ -237,10 +236,7 @@ func (r *Result) ssaPath(v ssa.Value) (types.Object, []*types.Var) {
 	}
 	slices.Reverse(fields)
 	if p, ok := v.(*ssa.Parameter); ok {
-		return p.Object(), fields
+		return []types.Object{p.Object()}, fields
 	}
-	if w, ok := r.varOf[v]; ok {
-		return w, fields
-	}
-	return nil, nil
+	return r.varOf[v], fields
 }

@@ -222,7 +222,7 @@ type Result struct {
 	callExprs map[ssa.Value]*ast.CallExpr
 	points    map[token.Pos]*ssa.DebugRef
 	carryOnce sync.Once // varOf, on the first question of Carries
-	varOf     map[ssa.Value]*types.Var
+	varOf     map[ssa.Value][]types.Object
 	constOnce sync.Once
 	constUses map[*ssa.Const][]ssa.Instruction
 

@@ -56,6 +56,24 @@ func onlyClaims(pod *corev1.Pod, claims map[string]string) { // want onlyClaims:
 	pod.Spec.Volumes = next // want `live Pod's Volumes replaced wholesale`
 }
 
+// syncAliased reads the live list under one name and writes it under
+// another: the same Pod, so the kept volumes are carried over.
+func syncAliased(ctx context.Context, c client.Client, key client.ObjectKey, claims map[string]string) error {
+	fetched := &corev1.Pod{}
+	if err := c.Get(ctx, key, fetched); err != nil {
+		return err
+	}
+	pod := fetched
+	var kept []corev1.Volume
+	for _, v := range fetched.Spec.Volumes {
+		if _, replaced := claims[v.Name]; !replaced {
+			kept = append(kept, v)
+		}
+	}
+	pod.Spec.Volumes = append(claimVolumes(claims), kept...)
+	return c.Update(ctx, pod)
+}
+
 func sync(ctx context.Context, c client.Client, key client.ObjectKey, claims map[string]string) error {
 	pod := &corev1.Pod{}
 	if err := c.Get(ctx, key, pod); err != nil {
