@@ -6,7 +6,6 @@ package fieldfight
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
@@ -15,96 +14,43 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
 
-// fromLive reports whether e reads the owned field of r (or a part that
-// holds it) from the live object: from root, the object written, or from
-// a live variable of r's kind or of a type on r's path (DeploymentSpec),
-// directly or through the locals it was computed from.
-func (c *checker) fromLive(e ast.Expr, r *row, root *types.Var, depth int) bool {
-	if e == nil || depth > aliasDepth {
-		return false
-	}
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if found {
+// fromLive reports whether the value of e carries the owned field of r
+// over from the live object. The engine answers (live.CarriesFrom): the
+// value is built from a read of the owned field, of a part holding it, or
+// of what holds it, on root (the object written) or on a live variable of
+// r's kind or of a struct type on its path (a DeploymentSpec), through
+// locals, phis, literals and calls; the parts of the new value set from
+// the live object before e count (`spec.Replicas = dep.Spec.Replicas`),
+// and so does a helper handed both (`keepReplicas(&spec, dep.Spec)`).
+// self, when not nil, is the new value's own variable: not a source,
+// though it is live when it is the object written back.
+func (c *checker) fromLive(e ast.Expr, r *row, root, self *types.Var) bool {
+	pos := e.Pos()
+	return c.live.CarriesFrom(e, func(o types.Object, fields []*types.Var) bool {
+		v, ok := o.(*types.Var)
+		if !ok || v.IsField() || v == self && v != root {
 			return false
 		}
-		switch x := n.(type) {
-		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
-			// A location is judged whole: `dep.Name` is not the object's spec.
-			found = c.liveLocation(x.(ast.Expr), r, root, depth)
-			return false
+		at := 0
+		if v != root {
+			if at = c.offset(r, v.Type()); at < 0 || c.live.At(v, pos) == live.NotLive {
+				return false
+			}
+		}
+		// The fields read and the owned path from v's type are one within
+		// the other: `dep.Spec` holds Spec.Replicas, `dep.Spec.Selector`
+		// does not.
+		rest := r.path[at:]
+		for i, f := range fields {
+			if i == len(rest) {
+				break
+			}
+			if f.Name() != rest[i] {
+				return false
+			}
 		}
 		return true
 	})
-	return found
-}
-
-// liveLocation reports whether x, a location, holds the owned field of r
-// (or a part holding it) of the live object.
-func (c *checker) liveLocation(x ast.Expr, r *row, root *types.Var, depth int) bool {
-	info := c.pass.TypesInfo
-	if !c.relevant(info.TypeOf(x), r) {
-		return false
-	}
-	v := astutil.RootVar(info, x)
-	if v == nil {
-		return false
-	}
-	if v == root || c.onPath(v.Type(), r) && c.live.At(v, x.Pos()) != live.NotLive {
-		return true
-	}
-	if init := c.inits[v]; init != nil {
-		return c.fromLive(init, r, root, depth+1)
-	}
-	return false
-}
-
-// carriedBefore reports whether, before pos, the new value (held by d,
-// nil when it is not a variable) took the owned field from the live object
-// at root: an assignment of the field (by its name) from the live object,
-// or a helper handed both a part of d and a part of the live object
-// (`keepReplicas(&desired, dep.Spec)`).
-func (c *checker) carriedBefore(d *types.Var, r *row, root *types.Var, pos token.Pos) bool {
-	info := c.pass.TypesInfo
-	last := r.path[len(r.path)-1]
-	found := false
-	ast.Inspect(c.fd.Body, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= pos {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range x.Lhs {
-				if i < len(x.Rhs) && lastField(info, l) == last && c.fromLive(x.Rhs[i], r, root, 0) {
-					found = true
-				}
-			}
-		case *ast.CallExpr:
-			if d != nil && c.handedBoth(x, d, r, root) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// handedBoth reports whether call is given a part of the value rooted at
-// d (not its metadata) and a part of the live object.
-func (c *checker) handedBoth(call *ast.CallExpr, d *types.Var, r *row, root *types.Var) bool {
-	info := c.pass.TypesInfo
-	mine, theirs := false, false
-	for _, arg := range call.Args {
-		if t := info.TypeOf(arg); t != nil && k8s.IsNamed(t, k8s.MetaV1, "ObjectMeta") {
-			continue // a metadata merge carries no spec field
-		}
-		if astutil.RootVar(info, arg) == d && d != root {
-			mine = true
-		} else if c.fromLive(arg, r, root, 0) {
-			theirs = true
-		}
-	}
-	return mine && theirs
 }
 
 // writtenAfter reports whether the owned field of r on root is written
@@ -131,81 +77,37 @@ func (c *checker) writtenAfter(root *types.Var, r *row, as *ast.AssignStmt) bool
 	return found
 }
 
-// lastField returns the name of the field e selects last, or "".
-func lastField(info *types.Info, e ast.Expr) string {
-	p, ok := astutil.PathOf(info, e)
-	if !ok {
-		return ""
+// use records the type r's kind has in this package, for offset.
+func (c *checker) use(r *row, kind types.Type) {
+	if c.kinds == nil {
+		c.kinds = map[*row]types.Type{}
 	}
-	for i := len(p.Steps) - 1; i >= 0; i-- {
-		if f := p.Steps[i].Field; f != nil {
-			return f.Name()
-		}
+	if _, ok := c.kinds[r]; !ok {
+		c.kinds[r] = kind
 	}
-	return ""
 }
 
-// pathTypes returns the types along r's path from its kind, the owned
-// field's included (struct fields through pointers, slices' elements).
-func pathTypes(r *row, kind types.Type) []types.Type {
-	out := []types.Type{kind}
-	t := kind
-	for _, name := range r.path {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+// offset returns how many of r's path steps lead from its kind to the
+// struct type t (0 for the kind, 1 for a DeploymentSpec, 1 for a webhook
+// of a configuration's Webhooks list), or -1 when t is not on the path:
+// a variable of type t may hold the owned field.
+func (c *checker) offset(r *row, t types.Type) int {
+	cur := c.kinds[r]
+	for i, name := range r.path {
+		if n := k8s.Named(cur); n != nil && identicalDeref(t, n) {
+			return i
+		}
+		obj, _, _ := types.LookupFieldOrMethod(cur, true, nil, name)
 		f, ok := obj.(*types.Var)
 		if !ok {
-			break
+			return -1
 		}
-		t = f.Type()
-		out = append(out, t)
-		if s, ok := types.Unalias(t).Underlying().(*types.Slice); ok {
-			t = s.Elem()
-			out = append(out, t)
+		cur = f.Type()
+		if s, ok := types.Unalias(cur).Underlying().(*types.Slice); ok {
+			cur = s.Elem()
 		}
 	}
-	return out
-}
-
-// use records the types along r's path from kind, the type its kind has
-// in this package, for relevant and onPath.
-func (c *checker) use(r *row, kind types.Type) {
-	if c.types == nil {
-		c.types = map[*row][]types.Type{}
-	}
-	if _, ok := c.types[r]; !ok {
-		c.types[r] = pathTypes(r, kind)
-	}
-}
-
-// relevant reports whether a value of type t can hold r's owned field:
-// the kind, a type on its path, or the field's own type (a pointer's
-// element included).
-func (c *checker) relevant(t types.Type, r *row) bool {
-	if t == nil {
-		return false
-	}
-	for _, p := range c.types[r] {
-		if identicalDeref(t, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// onPath reports whether t is r's kind or a struct type on its path: a
-// variable of such a type is a live object, or a part of one, whose owned
-// field a carry-over reads.
-func (c *checker) onPath(t types.Type, r *row) bool {
-	ts := c.types[r]
-	if len(ts) == 0 {
-		return false
-	}
-	for _, p := range ts[:len(ts)-1] {
-		if n := k8s.Named(p); n != nil && identicalDeref(t, n) {
-			return true
-		}
-	}
-	return false
+	return -1
 }
 
 func identicalDeref(a, b types.Type) bool {

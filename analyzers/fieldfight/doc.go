@@ -51,10 +51,18 @@
 //   - a write of the owned field whose value is not read from the live
 //     object (`dep.Spec.Replicas = cr.Spec.Replicas`);
 //   - a wholesale replacement of a part that holds it (`dep.Spec = ...`,
-//     `cfg.Webhooks = desired.Webhooks`), unless the new value took the
-//     field from the live object first (an assignment of the field from
-//     it, or a helper handed both, `keepReplicas(&desired, dep.Spec)`), or
-//     the field is written again afterwards (that write is then checked);
+//     `cfg.Webhooks = desired.Webhooks`), unless the new value carries the
+//     field over from the live object, or the field is written again
+//     afterwards (that write is then checked). The flow engine answers the
+//     carry-over (flow.Result.CarriesFrom): the new value, through its
+//     locals, phis, literals and calls, is built from a read of the field
+//     (or of what holds it) on a live object, or took it before the write
+//     into one of its parts (`spec.Replicas = dep.Spec.Replicas`, into a
+//     list element, through a pointer a helper returned), or was handed
+//     with the live object to a helper (`keepReplicas(&spec, dep.Spec)`),
+//     to a method of the struct holding it (`b.keepCount(dep)` before
+//     `dep.Spec = b.spec`) or to a closure that captured it. Saving the
+//     live value elsewhere (into a status) is no carry-over;
 //   - the inverse form: a desired object sent with Update after only its
 //     metadata was copied from the live one;
 //   - for replicas, a strict comparison of the live value (==, !=,
@@ -114,7 +122,9 @@
 // module it imports (a package fact); an HPA built in a package that the
 // writing package does not import is not seen. A guard in a function's
 // callers is not seen. The carry-over helper is recognised by what it is
-// handed, not by what it does.
+// handed, not by what it does, and what the new value took is counted
+// flow-insensitively before the write (a store in a loop that runs after
+// it, or on another branch, counts).
 //
 // Settings: none.
 package fieldfight

@@ -40,7 +40,7 @@ type checker struct {
 	ev    *evidence
 	fd    *ast.FuncDecl
 	inits map[*types.Var]ast.Expr
-	types map[*row][]types.Type // the types on each row's path, as this package sees them
+	kinds map[*row]types.Type // the type each row's kind has in this package
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -202,7 +202,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if !ok {
 		return // no sign of the owner in the module
 	}
-	if c.fromLive(rhs, r, t.root, 0) {
+	if c.fromLive(rhs, r, t.root, nil) {
 		return // carried over from the live object
 	}
 	if c.guarded(stack, as, r.owner) {
@@ -214,9 +214,6 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	}
 	if ev.At == "" && r.owner == injector && !c.builtHere(rhs, 0) {
 		return // no annotation named, and the new value's origin unknown: it may hold the bundle
-	}
-	if c.carriedBefore(astutil.RootVar(c.pass.TypesInfo, rhs), r, t.root, as.Pos()) {
-		return // the new value took the owned field from the live object first
 	}
 	if c.writtenAfter(t.root, r, as) {
 		return // the owned field is written again afterwards: that write is checked
@@ -241,7 +238,7 @@ func (c *checker) comparison(cmp ast.Expr, sides []ast.Expr, stack []ast.Node) {
 		}
 		others := false
 		for j, o := range sides {
-			if j != i && !c.fromLive(o, r, t.root, 0) {
+			if j != i && !c.fromLive(o, r, t.root, nil) {
 				others = true
 			}
 		}
@@ -317,7 +314,7 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 		if ev.At == "" && r.owner == injector && !c.builtHere(c.inits[inv.Desired], 0) {
 			continue // as in assignment: the desired object's origin is unknown
 		}
-		if c.carriedBefore(inv.Desired, r, inv.Live, call.Pos()) {
+		if obj, ok := live.IsUpdate(c.pass.TypesInfo, call); ok && c.fromLive(obj, r, inv.Live, inv.Desired) {
 			continue // the owned field is set on the desired object, from the live one or checked there
 		}
 		c.report(call, r, ev, fmt.Sprintf("%s sent with Update after only its metadata was copied from the live one, replacing %s while %s",

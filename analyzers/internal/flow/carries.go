@@ -63,6 +63,38 @@ func (r *Result) Carries(e, loc ast.Expr) bool {
 	return false
 }
 
+// fromBudget bounds the values visited for one CarriesFrom question,
+// which follows the parts of every pointer a value is built from.
+const fromBudget = 256
+
+// CarriesFrom reports whether the value of e is built, at least in part,
+// from a read that match accepts. match is asked with each variable the
+// read is reached through and the fields selected from it, outermost
+// first (embedded fields included): for `c := &cfg.Webhooks[0];
+// c.ClientConfig`, both (c, [ClientConfig]) and (cfg, [Webhooks
+// ClientConfig]). Besides what Carries follows, a pointer the value is
+// built from (a literal, a local, a helper's result, a parameter) takes
+// what is stored into its parts at any depth
+// (`spec.Replicas = live.Spec.Replicas; dep.Spec = *spec`) and the other
+// arguments of a call it or a part of it is handed to
+// (`keepReplicas(&spec, live.Spec)`), before e. A question too large to
+// answer within the budget answers true: the caller stays silent.
+func (r *Result) CarriesFrom(e ast.Expr, match func(root types.Object, fields []*types.Var) bool) bool {
+	r.ensure()
+	if r.Pkg == nil {
+		return false
+	}
+	r.indexOnce.Do(r.index)
+	r.carryOnce.Do(r.indexVars)
+	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: match, before: e.Pos()}
+	for _, ref := range r.exprs[ast.Unparen(e)] {
+		if c.visit(ref.X) {
+			return true
+		}
+	}
+	return c.budget == 0
+}
+
 // indexVars maps the values that define a variable back to it, for the
 // roots of paths. A value may define several (`b := a`): each is kept,
 // whatever order the map of variables is walked in.
@@ -90,6 +122,13 @@ type carrier struct {
 	targets []location
 	seen    map[ssa.Value]bool
 	budget  int
+
+	// For CarriesFrom: which reads count, and where the value is used
+	// (parts stored or handed to a helper after it do not count).
+	match  func(root types.Object, fields []*types.Var) bool
+	before token.Pos
+
+	handedSeen map[ssa.Value]bool
 }
 
 // A location is a variable and the fields selected from it, outermost
@@ -105,16 +144,20 @@ func (c *carrier) visit(v ssa.Value) bool {
 	}
 	c.seen[v] = true
 	c.budget--
-	if c.reads(v) {
+	if c.reads(v) || c.follow(v) {
 		return true
 	}
+	if _, alloc := v.(*ssa.Alloc); c.match != nil && !alloc && isPointer(v.Type()) {
+		return c.any(c.handed(v, 0)) // a pointer a helper returned or a caller passed, filled here
+	}
+	return false
+}
+
+// follow visits what v is computed from.
+func (c *carrier) follow(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if c.visit(e) {
-				return true
-			}
-		}
+		return c.any(x.Edges)
 	case *ssa.ChangeType:
 		return c.visit(x.X)
 	case *ssa.Convert:
@@ -123,6 +166,8 @@ func (c *carrier) visit(v ssa.Value) bool {
 		return c.visit(x.X)
 	case *ssa.Index:
 		return c.visit(x.X)
+	case *ssa.BinOp:
+		return c.visit(x.X) || c.visit(x.Y)
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return false
@@ -131,8 +176,9 @@ func (c *carrier) visit(v ssa.Value) bool {
 		case *ssa.IndexAddr:
 			return c.visit(a.X) // an element of a list built from loc
 		case *ssa.Alloc:
-			return c.any(partsStored(a))
+			return c.any(c.parts(a))
 		}
+		return c.match != nil && c.visit(x.X)
 	case *ssa.MakeInterface:
 		return c.visit(x.X)
 	case *ssa.TypeAssert:
@@ -140,7 +186,7 @@ func (c *carrier) visit(v ssa.Value) bool {
 	case *ssa.Extract:
 		return c.visit(x.Tuple)
 	case *ssa.Alloc:
-		return c.any(partsStored(x))
+		return c.any(c.parts(x))
 	case *ssa.Call:
 		for _, a := range x.Call.Args {
 			if c.visit(a) || c.any(variadicElems(a)) {
@@ -149,6 +195,131 @@ func (c *carrier) visit(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// parts returns what a literal or a local's cell is built from: for
+// Carries the values stored into it and into its fields and elements,
+// for CarriesFrom also deeper parts and helpers' arguments (handed).
+func (c *carrier) parts(a *ssa.Alloc) []ssa.Value {
+	if c.match != nil {
+		return c.handed(a, 0)
+	}
+	return partsStored(a)
+}
+
+// handedDepth bounds the field and element addresses followed into a
+// value by handed.
+const handedDepth = 4
+
+// handed returns what the pointer v, or a part of it at any depth up to
+// handedDepth, takes before the question's expression: the values stored
+// into it, and the other arguments of the calls it is handed to (a helper
+// handed `&spec` and `live.Spec` may copy one into the other, and so may
+// one handed the struct that holds the field, or a closure that captured
+// the live object). A field's
+// address stands for every address of that field of the same value, and
+// a list loaded from one for its elements: `want.Webhooks[i].ClientConfig
+// = ...` is a part of `want.Webhooks`.
+func (c *carrier) handed(v ssa.Value, depth int) []ssa.Value {
+	if depth > handedDepth || c.handedSeen[v] {
+		return nil
+	}
+	if c.handedSeen == nil {
+		c.handedSeen = map[ssa.Value]bool{}
+	}
+	c.handedSeen[v] = true
+	addrs := sameAddr(v, 0)
+	for _, a := range addrs {
+		c.handedSeen[a] = true
+	}
+	var out []ssa.Value
+	for _, a := range addrs {
+		for _, use := range *referrers(a) {
+			if p := use.Pos(); p.IsValid() && c.before.IsValid() && p > c.before {
+				continue // after the value is used
+			}
+			switch x := use.(type) {
+			case *ssa.Store:
+				if x.Addr == a {
+					out = append(out, x.Val)
+				}
+			case *ssa.FieldAddr:
+				out = append(out, c.handed(x, depth+1)...)
+			case *ssa.IndexAddr:
+				out = append(out, c.handed(x, depth+1)...)
+			case *ssa.UnOp:
+				if _, ok := x.Type().Underlying().(*types.Slice); ok && x.Op == token.MUL {
+					out = append(out, c.handed(x, depth+1)...) // the list's elements
+				}
+			case *ssa.Call:
+				out = append(out, besides(x, a)...)
+			}
+		}
+		// A method or helper handed the struct that holds the field may
+		// fill it (`b.keepCount(dep)` before `dep.Spec = b.spec`).
+		if fa, ok := a.(*ssa.FieldAddr); ok {
+			for _, use := range *referrers(fa.X) {
+				if call, ok := use.(*ssa.Call); ok && (!call.Pos().IsValid() || !c.before.IsValid() || call.Pos() < c.before) {
+					out = append(out, besides(call, fa.X)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// besides returns what a call is handed besides v: its other arguments,
+// and the variables a closure it calls captured.
+func besides(call *ssa.Call, v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, arg := range call.Call.Args {
+		if arg != v {
+			out = append(out, arg)
+		}
+	}
+	if mc, ok := call.Call.Value.(*ssa.MakeClosure); ok {
+		out = append(out, mc.Bindings...)
+	}
+	return out
+}
+
+// sameAddr returns the addresses that denote the same location as v: a
+// field of any load of the same variable's cell (a captured `want` is
+// loaded anew at every use: `want.Webhooks` is one location wherever it
+// is written), v alone when it is no such address.
+func sameAddr(v ssa.Value, depth int) []ssa.Value {
+	if depth <= handedDepth {
+		var out []ssa.Value
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				for _, a := range sameAddr(x.X, depth+1) {
+					for _, use := range *referrers(a) {
+						if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL && l.X == a {
+							out = append(out, l)
+						}
+					}
+				}
+			}
+		case *ssa.FieldAddr:
+			for _, b := range sameAddr(x.X, depth+1) {
+				for _, use := range *referrers(b) {
+					if f, ok := use.(*ssa.FieldAddr); ok && f.X == b && f.Field == x.Field {
+						out = append(out, f)
+					}
+				}
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return []ssa.Value{v}
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }
 
 // partsStored returns the values stored into a cell and into its fields
@@ -181,6 +352,9 @@ func (c *carrier) any(vs []ssa.Value) bool {
 // reads and pointer indirections left out) and a target's are one within
 // the other.
 func (c *carrier) reads(v ssa.Value) bool {
+	if c.match != nil {
+		return c.r.readOf(v, c.match)
+	}
 	roots, fields := c.r.ssaPath(v)
 	for _, t := range c.targets {
 		if !slices.Contains(roots, t.root) {
@@ -202,41 +376,110 @@ func (c *carrier) reads(v ssa.Value) bool {
 func (r *Result) ssaPath(v ssa.Value) ([]types.Object, []*types.Var) {
 	var fields []*types.Var // innermost first
 	for {
-		switch x := v.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return nil, nil
-			}
-			v = x.X
-			continue
-		case *ssa.FieldAddr:
-			f := fieldOf(x.X.Type(), x.Field, true)
-			if f == nil {
-				return nil, nil
-			}
-			fields = append(fields, f)
-			v = x.X
-			continue
-		case *ssa.Field:
-			f := fieldOf(x.X.Type(), x.Field, false)
-			if f == nil {
-				return nil, nil
-			}
-			fields = append(fields, f)
-			v = x.X
-			continue
-		case *ssa.IndexAddr:
-			v = x.X
-			continue
-		case *ssa.Index:
-			v = x.X
-			continue
+		next, f, ok := pathStep(v)
+		if !ok {
+			break
 		}
-		break
+		if next == nil {
+			return nil, nil
+		}
+		if f != nil {
+			fields = append(fields, f)
+		}
+		v = next
 	}
 	slices.Reverse(fields)
 	if p, ok := v.(*ssa.Parameter); ok {
 		return []types.Object{p.Object()}, fields
 	}
 	return r.varOf[v], fields
+}
+
+// pathStep takes one step from v towards the variable it is read from:
+// through a load, a field address or field (returned), or an element.
+// ok is false where v is no such step; next is nil where the step cannot
+// be read (another unary operator, a field of no struct).
+func pathStep(v ssa.Value) (next ssa.Value, field *types.Var, ok bool) {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return nil, nil, true
+		}
+		return x.X, nil, true
+	case *ssa.FieldAddr:
+		if f := fieldOf(x.X.Type(), x.Field, true); f != nil {
+			return x.X, f, true
+		}
+		return nil, nil, true
+	case *ssa.Field:
+		if f := fieldOf(x.X.Type(), x.Field, false); f != nil {
+			return x.X, f, true
+		}
+		return nil, nil, true
+	case *ssa.IndexAddr:
+		return x.X, nil, true
+	case *ssa.Index:
+		return x.X, nil, true
+	}
+	return nil, nil, false
+}
+
+// readOf reports whether match accepts a variable v is read from, with
+// the fields selected on the way, outermost first: every variable along
+// the way is asked, a pointer local (`c := &pod.Spec.Containers[0]`) and
+// the object it points into.
+func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool) bool {
+	var fields []*types.Var // innermost first
+	ask := func(x ssa.Value) bool {
+		out := slices.Clone(fields)
+		slices.Reverse(out)
+		if p, ok := x.(*ssa.Parameter); ok {
+			return match(p.Object(), out)
+		}
+		objs := r.varOf[x]
+		if len(objs) == 0 {
+			switch x.(type) {
+			case *ssa.FreeVar, *ssa.Alloc:
+				// A captured variable's cell: the variable its loads are.
+				for _, use := range *referrers(x) {
+					if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL {
+						objs = append(objs, r.varOf[l]...)
+					}
+				}
+			}
+		}
+		for _, o := range objs {
+			if match(o, out) {
+				return true
+			}
+		}
+		return false
+	}
+	for {
+		if ask(v) {
+			return true
+		}
+		next, f, ok := pathStep(v)
+		if !ok {
+			// A local copy (`for _, old := range cfg.Webhooks`, its
+			// address taken): what it was copied from.
+			a, isAlloc := v.(*ssa.Alloc)
+			if !isAlloc {
+				return false
+			}
+			st := storedInto(a)
+			if len(st) != 1 {
+				return false
+			}
+			v = st[0]
+			continue
+		}
+		if next == nil {
+			return false
+		}
+		if f != nil {
+			fields = append(fields, f)
+		}
+		v = next
+	}
 }

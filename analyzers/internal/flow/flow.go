@@ -115,6 +115,19 @@
 // both for this question (a known imprecision, which the syntax-based
 // summariser had too).
 //
+// # Carry-overs (carries.go)
+//
+// Whether a new value keeps what the live object held: Carries asks about
+// one location (`pod.Spec.Volumes`), CarriesFrom about any read a caller's
+// predicate accepts (the owned field of any live object of a kind). The
+// value is followed back through phis, conversions, appends, element
+// reads, arithmetic, literals' parts and calls' arguments; CarriesFrom
+// also takes what was stored into the value's parts before it is used, at
+// any depth and through every load of a captured variable, and what was
+// handed beside it (or beside the struct holding it) to a call or to a
+// closure's captures. Reads are resolved through pointer locals and local
+// copies to every variable on the way.
+//
 // # Metadata map kinds (mapkinds.go)
 //
 // Which maps are annotations or labels (of an object or of a pod
