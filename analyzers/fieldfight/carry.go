@@ -9,6 +9,7 @@ import (
 	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -26,7 +27,7 @@ import (
 // though it is live when it is the object written back.
 func (c *checker) fromLive(e ast.Expr, r *row, root, self *types.Var) bool {
 	pos := e.Pos()
-	return c.live.CarriesFrom(e, func(o types.Object, fields []*types.Var) bool {
+	return c.live.CarriesFrom(e, flow.Carry{Match: func(o types.Object, fields []*types.Var) bool {
 		v, ok := o.(*types.Var)
 		if !ok || v.IsField() || v == self && v != root {
 			return false
@@ -50,7 +51,7 @@ func (c *checker) fromLive(e ast.Expr, r *row, root, self *types.Var) bool {
 			}
 		}
 		return true
-	})
+	}})
 }
 
 // writtenAfter reports whether the owned field of r on root is written

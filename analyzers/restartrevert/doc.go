@@ -92,15 +92,22 @@
 // merge), one that fills a nil map, and subset checks (every desired key
 // present with its value), which are correct. A carry-over is also seen by
 // data flow, whatever the keys are called: the new value's template took
-// the live template's annotations in first (an assignment reading them,
-// directly or through a local holding a part of either template, or a
-// helper called with both; `tmpl.Annotations = kv.Union(tmpl.Annotations,
-// kv.Filter(live, isSystemKey))` with a generic map library counts; a
-// filter whose predicate only selects other constant keys or prefixes
+// the live template's annotations in first. The flow engine answers this
+// (flow.Result.CarriesFrom): the new value is built from, or had stored
+// into its parts before, a read through the live template (directly or
+// through locals aliasing either template, entry by entry in a loop), or
+// was handed with such a read to a helper called for its effect, to a
+// method of the struct that holds it (`b.keepAnnotationsOf(&live.Spec.Template)`
+// before `dep.Spec.Template = b.tmpl`) or to a closure that captured it;
+// the live object's own labels or annotations are not its template's.
+// `tmpl.Annotations = kv.Union(tmpl.Annotations, kv.Filter(live,
+// isSystemKey))` with a generic map library counts; a filter whose
+// predicate only selects other constant keys or prefixes
 // (`kv.Filter(live, isOwnKey)`, one return of `==` or strings.HasPrefix
 // tests) carries nothing over, and any other predicate, a rejecting one
-// included, is taken to keep the key), or the live template's annotations, saved
-// before the replacement, are put back after it, or restartedAt itself is
+// included, is taken to keep the key. Silent too when the live template's
+// annotations, saved before the replacement, are put back after it, or
+// restartedAt itself is
 // written after it into the new template (through the replaced location,
 // or through the value assigned, whose maps the live object now shares:
 // an operator that keeps the last restart on its own resource). Nor a replacement that runs

@@ -15,6 +15,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -79,7 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if k8s.IsStdlib(pass.Pkg) || k8s.IsKubernetesLibrary(pass) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}, inits: map[*ast.BlockStmt]map[*types.Var]ast.Expr{}}
+	c := &checker{pass: pass, live: pass.ResultOf[live.Analyzer].(*live.Result), carries: map[*types.Func]bool{}}
 	files := map[*ast.FuncDecl]*ast.File{}
 	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		for _, d := range f.Decls {
@@ -142,20 +143,9 @@ type checker struct {
 	pass    *analysis.Pass
 	live    *live.Result
 	carries map[*types.Func]bool
-	inits   map[*ast.BlockStmt]map[*types.Var]ast.Expr // astutil.Inits per body, read once
 	// replaces holds the replacements of exported functions that would be
 	// findings if a parameter were live (replacesFact).
 	replaces map[*types.Func]*replacesFact
-}
-
-// initsOf returns astutil.Inits of body, computed once per body.
-func (c *checker) initsOf(body *ast.BlockStmt) map[*types.Var]ast.Expr {
-	in, ok := c.inits[body]
-	if !ok {
-		in = astutil.Inits(c.pass.TypesInfo, body)
-		c.inits[body] = in
-	}
-	return in
 }
 
 // carryPoints returns the positions in body where the restartedAt
@@ -342,7 +332,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		}
 		return false
 	}
-	inits := c.initsOf(fd.Body)
+	inits := astutil.Inits(c.pass.TypesInfo, fd.Body)
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
@@ -397,7 +387,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if carriedBefore(as.Pos()) {
 		return
 	}
-	if src := astutil.RootVar(c.pass.TypesInfo, rhs); src != nil && src != t.root && c.templateFrom(c.body, src, t.root, as.Pos()) {
+	if c.templateFrom(rhs, t.root) {
 		return // the new value's template took the live annotations in first
 	}
 	if c.restoredAfter(t.root, as, inits) {
@@ -584,7 +574,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt, inits m
 // function carries it over or takes the template from the live object.
 func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call, inits)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(fd.Body, inv.Desired, inv.Live, call.Pos()) || carriedBefore(call.Pos()) {
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.updatedFrom(call, inv.Live) || carriedBefore(call.Pos()) {
 		return
 	}
 	kind := workloadOf(inv.Desired.Type())
@@ -596,73 +586,27 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types
 	})
 }
 
-// templateFrom reports whether body, before the position before, assigns
-// into v's pod template a value read from src, or hands a helper called
-// for its effect both templates (or parts of them): the template, or its
-// annotations, taken or merged from the live workload.
-func (c *checker) templateFrom(body *ast.BlockStmt, v, src *types.Var, before token.Pos) bool {
-	info := c.pass.TypesInfo
-	found := false
-	mine, theirs := c.templateAliases(body, v), c.templateAliases(body, src)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= before {
-			return false
-		}
-		// copyAnnotations(&desired.Spec.Template.ObjectMeta, live.Spec.Template.Annotations),
-		// a statement of its own: a helper called for its effect, not a
-		// comparison such as maps.Equal.
-		if st, ok := n.(*ast.ExprStmt); ok {
-			call, _ := ast.Unparen(st.X).(*ast.CallExpr)
-			if call == nil {
-				return true
-			}
-			var mine, theirs bool
-			for _, arg := range call.Args {
-				if k8s.ThroughTemplate(c.pass.TypesInfo, arg) {
-					switch astutil.RootVar(info, arg) {
-					case v:
-						mine = true
-					case src:
-						theirs = true
-					}
-				}
-			}
-			if mine && theirs {
-				found = true
+// templateFrom reports whether the value of e (a workload, a template or
+// a part of one) took src's pod template, or a part of it, in first: the
+// flow engine (live.CarriesFrom) finds it built from a read through src's
+// template, or filled with one before e (`desired.Spec.Template.Annotations
+// = live.Spec.Template.Annotations`, a helper called for its effect and
+// handed both, through locals that alias either template). What a filter
+// returns that keeps only keys other than restartedAt (dropsKey) is not
+// followed.
+func (c *checker) templateFrom(e ast.Expr, src *types.Var) bool {
+	return c.live.CarriesFrom(e, flow.Carry{
+		Match: func(o types.Object, fields []*types.Var) bool {
+			if o != src {
 				return false
 			}
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, lhs := range as.Lhs {
-			root := astutil.RootVar(info, lhs)
-			if i >= len(as.Rhs) || !(root == v && k8s.ThroughTemplate(info, lhs) || root != v && mine[root]) {
-				continue
+			if k8s.IsTemplate(src.Type()) {
+				return true
 			}
-			c.inspectKept(as.Rhs[i], func(e ast.Expr) bool {
-				found = found || theirs[astutil.RootVar(info, e)]
-				return !found
-			})
-		}
-		return !found
+			return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
+		},
+		Drops: c.dropsKey,
 	})
-	return found
-}
-
-// templateAliases returns v and the local variables of body that hold a
-// part of v's pod template (`tmpl := &v.Spec.Template`, `live :=
-// v.Spec.Template.Annotations`, the values of a range over it).
-func (c *checker) templateAliases(body *ast.BlockStmt, v *types.Var) map[*types.Var]bool {
-	info := c.pass.TypesInfo
-	out := map[*types.Var]bool{v: true}
-	for w, init := range c.initsOf(body) {
-		if astutil.RootVar(info, init) == v && k8s.ThroughTemplate(info, init) {
-			out[w] = true
-		}
-	}
-	return out
 }
 
 // inspectKept visits the expressions of e as ast.Inspect does, but not
@@ -775,7 +719,7 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 	// annotations in first (a helper handed both, an assignment reading
 	// them): a restart is on both sides and does not read as drift.
 	if carriedBefore(call.Pos()) || aok && bok && a.root != b.root &&
-		(c.carriedBetween(c.body, a.root, b.root, call.Pos()) || c.carriedByCallers(a.root, b.root)) {
+		(c.carriedBetween(c.body, call.Args[0], call.Args[1], a.root, b.root) || c.carriedByCallers(a.root, b.root)) {
 		return
 	}
 	c.pass.Report(analysis.Diagnostic{
@@ -786,12 +730,20 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 	})
 }
 
-// carriedBetween reports whether, in body before the position before, one
-// of x and y took the other's template annotations in, or restartedAt was
-// read (a carry-over helper called).
-func (c *checker) carriedBetween(body *ast.BlockStmt, x, y *types.Var, before token.Pos) bool {
-	return c.templateFrom(body, x, y, before) || c.templateFrom(body, y, x, before) ||
+// carriedBetween reports whether, before x and y (rooted at vx and vy)
+// are used in body, one took the other's template annotations in, or
+// restartedAt was read (a carry-over helper called).
+func (c *checker) carriedBetween(body *ast.BlockStmt, x, y ast.Expr, vx, vy *types.Var) bool {
+	before := min(x.Pos(), y.Pos())
+	return c.templateFrom(x, vy) || c.templateFrom(y, vx) ||
 		slices.ContainsFunc(c.carryPoints(body), func(p token.Pos) bool { return p < before })
+}
+
+// updatedFrom reports whether the object an Update call sends took src's
+// template in first (templateFrom).
+func (c *checker) updatedFrom(call *ast.CallExpr, src *types.Var) bool {
+	obj, ok := live.IsUpdate(c.pass.TypesInfo, call)
+	return ok && c.templateFrom(obj, src)
 }
 
 // carriedByCallers reports whether x and y are parameters of the function
@@ -826,8 +778,9 @@ func (c *checker) carriedByCallers(x, y *types.Var) bool {
 		if len(call.Call.Args) != params.Len() {
 			return false
 		}
-		rx, ry := astutil.RootVar(info, call.Call.Args[ix]), astutil.RootVar(info, call.Call.Args[iy])
-		if rx == nil || ry == nil || rx == ry || !c.carriedBetween(call.Caller.Body, rx, ry, call.Call.Pos()) {
+		ax, ay := call.Call.Args[ix], call.Call.Args[iy]
+		rx, ry := astutil.RootVar(info, ax), astutil.RootVar(info, ay)
+		if rx == nil || ry == nil || rx == ry || !c.carriedBetween(call.Caller.Body, ax, ay, rx, ry) {
 			return false
 		}
 	}

@@ -67,26 +67,37 @@ func (r *Result) Carries(e, loc ast.Expr) bool {
 // which follows the parts of every pointer a value is built from.
 const fromBudget = 256
 
+// A Carry is a CarriesFrom question.
+type Carry struct {
+	// Match accepts a read: a variable it is reached through and the
+	// fields selected from it, outermost first (embedded fields
+	// included). It is asked for each variable on the way: for `c :=
+	// &cfg.Webhooks[0]; c.ClientConfig`, both (c, [ClientConfig]) and
+	// (cfg, [Webhooks ClientConfig]).
+	Match func(root types.Object, fields []*types.Var) bool
+	// Drops, when not nil, names the calls whose result keeps nothing the
+	// question is about of their arguments (a filter whose predicate
+	// drops the key): they are not followed.
+	Drops func(call *ast.CallExpr) bool
+}
+
 // CarriesFrom reports whether the value of e is built, at least in part,
-// from a read that match accepts. match is asked with each variable the
-// read is reached through and the fields selected from it, outermost
-// first (embedded fields included): for `c := &cfg.Webhooks[0];
-// c.ClientConfig`, both (c, [ClientConfig]) and (cfg, [Webhooks
-// ClientConfig]). Besides what Carries follows, a pointer the value is
-// built from (a literal, a local, a helper's result, a parameter) takes
-// what is stored into its parts at any depth
-// (`spec.Replicas = live.Spec.Replicas; dep.Spec = *spec`) and the other
-// arguments of a call it or a part of it is handed to
-// (`keepReplicas(&spec, live.Spec)`), before e. A question too large to
-// answer within the budget answers true: the caller stays silent.
-func (r *Result) CarriesFrom(e ast.Expr, match func(root types.Object, fields []*types.Var) bool) bool {
+// from a read that q.Match accepts. Besides what Carries follows, a
+// pointer the value is built from (a literal, a local, a helper's result,
+// a parameter) takes what is stored into its parts at any depth
+// (`spec.Replicas = live.Spec.Replicas; dep.Spec = *spec`) and what a
+// call made for its effect is handed beside it, or beside a struct that
+// holds it (`keepReplicas(&spec, live.Spec)`, `b.keepCount(dep)`), before
+// e. A question too large to answer within the budget answers true: the
+// caller stays silent.
+func (r *Result) CarriesFrom(e ast.Expr, q Carry) bool {
 	r.ensure()
 	if r.Pkg == nil {
 		return false
 	}
 	r.indexOnce.Do(r.index)
 	r.carryOnce.Do(r.indexVars)
-	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: match, before: e.Pos()}
+	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: q.Match, drops: q.Drops, before: e.Pos()}
 	for _, ref := range r.exprs[ast.Unparen(e)] {
 		if c.visit(ref.X) {
 			return true
@@ -126,6 +137,7 @@ type carrier struct {
 	// For CarriesFrom: which reads count, and where the value is used
 	// (parts stored or handed to a helper after it do not count).
 	match  func(root types.Object, fields []*types.Var) bool
+	drops  func(*ast.CallExpr) bool
 	before token.Pos
 
 	handedSeen map[ssa.Value]bool
@@ -147,8 +159,10 @@ func (c *carrier) visit(v ssa.Value) bool {
 	if c.reads(v) || c.follow(v) {
 		return true
 	}
-	if _, alloc := v.(*ssa.Alloc); c.match != nil && !alloc && isPointer(v.Type()) {
-		return c.any(c.handed(v, 0)) // a pointer a helper returned or a caller passed, filled here
+	if _, alloc := v.(*ssa.Alloc); c.match != nil && !alloc && isReference(v.Type()) {
+		// A pointer, map or list a helper returned, a caller passed or a
+		// field held, filled here.
+		return c.any(c.handed(v, 0))
 	}
 	return false
 }
@@ -185,9 +199,18 @@ func (c *carrier) follow(v ssa.Value) bool {
 		return c.visit(x.X)
 	case *ssa.Extract:
 		return c.visit(x.Tuple)
+	case *ssa.Next:
+		return c.visit(x.Iter) // a key or value of a range over a map
+	case *ssa.Range:
+		return c.visit(x.X)
 	case *ssa.Alloc:
 		return c.any(c.parts(x))
 	case *ssa.Call:
+		if c.drops != nil {
+			if call := c.r.callExprs[x]; call != nil && c.drops(call) {
+				return false
+			}
+		}
 		for _, a := range x.Call.Args {
 			if c.visit(a) || c.any(variadicElems(a)) {
 				return true
@@ -209,14 +232,15 @@ func (c *carrier) parts(a *ssa.Alloc) []ssa.Value {
 
 // handedDepth bounds the field and element addresses followed into a
 // value by handed.
-const handedDepth = 4
+const handedDepth = 6
 
 // handed returns what the pointer v, or a part of it at any depth up to
 // handedDepth, takes before the question's expression: the values stored
 // into it, and the other arguments of the calls it is handed to (a helper
 // handed `&spec` and `live.Spec` may copy one into the other, and so may
-// one handed the struct that holds the field, or a closure that captured
-// the live object). A field's
+// one handed a struct that holds the field, or a closure that captured
+// the live object); only calls made for their effect (forEffect). A
+// field's
 // address stands for every address of that field of the same value, and
 // a list loaded from one for its elements: `want.Webhooks[i].ClientConfig
 // = ...` is a part of `want.Webhooks`.
@@ -248,24 +272,64 @@ func (c *carrier) handed(v ssa.Value, depth int) []ssa.Value {
 			case *ssa.IndexAddr:
 				out = append(out, c.handed(x, depth+1)...)
 			case *ssa.UnOp:
-				if _, ok := x.Type().Underlying().(*types.Slice); ok && x.Op == token.MUL {
-					out = append(out, c.handed(x, depth+1)...) // the list's elements
+				if x.Op == token.MUL && isReference(x.Type()) {
+					out = append(out, c.handed(x, depth+1)...) // the list's elements, the map's entries
+				}
+			case *ssa.MapUpdate:
+				if x.Map == a {
+					out = append(out, x.Key, x.Value)
 				}
 			case *ssa.Call:
-				out = append(out, besides(x, a)...)
+				if forEffect(x) {
+					out = append(out, besides(x, a)...)
+				}
 			}
 		}
-		// A method or helper handed the struct that holds the field may
+		// A method or helper handed a struct that holds the field may
 		// fill it (`b.keepCount(dep)` before `dep.Spec = b.spec`).
-		if fa, ok := a.(*ssa.FieldAddr); ok {
-			for _, use := range *referrers(fa.X) {
-				if call, ok := use.(*ssa.Call); ok && (!call.Pos().IsValid() || !c.before.IsValid() || call.Pos() < c.before) {
-					out = append(out, besides(call, fa.X)...)
+		for up, n := a, 0; n < handedDepth; n++ {
+			fa, ok := up.(*ssa.FieldAddr)
+			if !ok {
+				break
+			}
+			up = fa.X
+			for _, base := range sameAddr(up, 0) {
+				for _, use := range *referrers(base) {
+					if call, ok := use.(*ssa.Call); ok && forEffect(call) && (!call.Pos().IsValid() || !c.before.IsValid() || call.Pos() < c.before) {
+						out = append(out, besides(call, base)...)
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// forEffect reports whether call is made for what it does to its
+// arguments: it returns nothing, or only an error, or its other results
+// are not used. A comparison (`maps.Equal(a, b)`) fills neither.
+func forEffect(call *ssa.Call) bool {
+	res := call.Call.Signature().Results()
+	for _, use := range *referrers(call) {
+		if _, ok := use.(*ssa.DebugRef); ok {
+			continue
+		}
+		switch res.Len() {
+		case 1:
+			if !isError(res.At(0).Type()) {
+				return false
+			}
+		default:
+			if x, ok := use.(*ssa.Extract); !ok || !isError(res.At(x.Index).Type()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // besides returns what a call is handed besides v: its other arguments,
@@ -317,9 +381,14 @@ func sameAddr(v ssa.Value, depth int) []ssa.Value {
 	return []ssa.Value{v}
 }
 
-func isPointer(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Pointer)
-	return ok
+// isReference reports whether a value of type t shares what it holds
+// with its copies: a pointer, a map or a slice.
+func isReference(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Slice:
+		return true
+	}
+	return false
 }
 
 // partsStored returns the values stored into a cell and into its fields

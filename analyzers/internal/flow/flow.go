@@ -119,14 +119,17 @@
 //
 // Whether a new value keeps what the live object held: Carries asks about
 // one location (`pod.Spec.Volumes`), CarriesFrom about any read a caller's
-// predicate accepts (the owned field of any live object of a kind). The
-// value is followed back through phis, conversions, appends, element
-// reads, arithmetic, literals' parts and calls' arguments; CarriesFrom
-// also takes what was stored into the value's parts before it is used, at
-// any depth and through every load of a captured variable, and what was
-// handed beside it (or beside the struct holding it) to a call or to a
-// closure's captures. Reads are resolved through pointer locals and local
-// copies to every variable on the way.
+// predicate accepts (the owned field of any live object of a kind, a read
+// through a live pod template). The value is followed back through phis,
+// conversions, appends, element reads, ranges over maps, arithmetic,
+// literals' parts and calls' arguments (a call that a caller names as a
+// filter dropping what it asks about excepted). CarriesFrom also takes
+// what was stored into the value's parts before it is used (fields and
+// elements at any depth, map entries, through every load of a captured
+// variable), and what a call made for its effect (its result unused, or
+// only an error) was handed beside the value, beside a struct that holds
+// it, or in a closure's captures. Reads are resolved through pointer
+// locals and local copies to every variable on the way.
 //
 // # Metadata map kinds (mapkinds.go)
 //

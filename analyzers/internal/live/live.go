@@ -81,10 +81,8 @@ func (r *Result) Where(e ast.Expr, root bool) flow.Dest { return r.flow.Where(e,
 func (r *Result) Carries(e, loc ast.Expr) bool { return r.flow.Carries(e, loc) }
 
 // CarriesFrom reports whether the value of e is built from a read that
-// match accepts (flow.Result.CarriesFrom).
-func (r *Result) CarriesFrom(e ast.Expr, match func(root types.Object, fields []*types.Var) bool) bool {
-	return r.flow.CarriesFrom(e, match)
-}
+// q accepts (flow.Result.CarriesFrom).
+func (r *Result) CarriesFrom(e ast.Expr, q flow.Carry) bool { return r.flow.CarriesFrom(e, q) }
 
 // Expr returns why the object that e refers to is live: e is a live
 // variable, or a field path, index, dereference or method result

@@ -88,3 +88,24 @@ func specPtr(cache *Cache) *appsv1.DeploymentSpec {
 	s := buildSpec(cache)
 	return &s
 }
+
+// sameCount compares two specs' counts; it changes neither.
+func sameCount(a, b *appsv1.DeploymentSpec) bool {
+	return a.Replicas != nil && b.Replicas != nil && *a.Replicas == *b.Replicas
+}
+
+// The new spec is compared with the live one, not given its count: where
+// the autoscaler moved the count, the spec replaces it.
+func (r *Reconciler) comparedOnly(ctx context.Context, cache *Cache) error {
+	dep := &appsv1.Deployment{}
+	dep.Name = cache.Name
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, dep, func() error {
+		spec := buildSpec(cache)
+		if sameCount(&spec, &dep.Spec) {
+			return nil
+		}
+		dep.Spec = spec // want `live Deployment's Spec replaced wholesale, Spec.Replicas with it`
+		return nil
+	})
+	return err
+}
