@@ -105,7 +105,10 @@
 // engine sees built from the live one's elements through locals, loops
 // and appends, such as the volumes it does not replace, a whole-struct assignment
 // followed by putting each field back from a saved copy, a field-by-field
-// merge of a security context); an assignment that only runs when the field
+// merge of a security context, a whole spec or container whose new value
+// took some live fields in first, by assignment or through a helper
+// called for its effect and handed the live spec: the flow engine's
+// CarriesFrom; its author chose what to keep); an assignment that only runs when the field
 // is nil or empty; for the fields admission sets only when the Pod leaves
 // them unset (ImagePullSecrets, ServiceAccountName, Priority,
 // PriorityClassName, PreemptionPolicy, Overhead, EnableServiceLinks), an

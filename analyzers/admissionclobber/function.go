@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
@@ -306,7 +307,7 @@ func (fn *function) replacementsIn(as located[*ast.AssignStmt]) (out []struct {
 		var lost []string
 		if isWhole(field) {
 			all := fn.c.lostFields(field)
-			carried := fn.notCarried(as, dst, rhs, all)
+			carried := fn.notCarried(dst, rhs, all)
 			if len(carried) < len(all) && (field == "PodSpec" || field == "Container") {
 				// The new spec was seeded with fields of the live one: a
 				// deliberate merge whose author chose what to keep (and
@@ -350,23 +351,38 @@ func (fn *function) notRestored(as located[*ast.AssignStmt], dst ast.Expr, candi
 	return out
 }
 
-// notCarried returns the fields of candidates that no earlier assignment
-// copies from the destination into the new value: v.F = dst.F; dst = *v.
-func (fn *function) notCarried(as located[*ast.AssignStmt], dst, rhs ast.Expr, candidates []string) []string {
-	d, dok := fn.path(dst)
-	src, sok := fn.path(rhs)
-	if !dok || !sok {
+// notCarried returns the fields of candidates that the new value does
+// not carry over from the destination: the flow engine
+// (live.CarriesFrom) finds no read of dst.F (or of what holds it) that
+// the value is built from or took into its parts before the assignment
+// (`next.Containers = pod.Spec.Containers; pod.Spec = *next`, a helper
+// called for its effect and handed both).
+func (fn *function) notCarried(dst, rhs ast.Expr, candidates []string) []string {
+	d, ok := fn.path(dst)
+	if !ok {
 		return candidates
 	}
-	carried := map[string]bool{}
-	fn.fieldAssigns(func(pos token.Pos) bool { return pos < as.node.Pos() }, func(f *types.Var, lhs astutil.Path, rhs ast.Expr) {
-		if r, ok := fn.path(rhs); ok && lhs.Equal(src.Child(f)) && r.Equal(d.Child(f)) {
-			carried[f.Name()] = true
+	var steps []*types.Var
+	for _, s := range d.Steps {
+		if s.Method != nil {
+			return candidates
 		}
-	})
+		if s.Field != nil {
+			steps = append(steps, s.Field)
+		}
+	}
 	var out []string
 	for _, f := range candidates {
-		if !carried[f] {
+		carried := fn.c.live.CarriesFrom(rhs, flow.Carry{Match: func(root types.Object, fields []*types.Var) bool {
+			// A read of dst.F, of a part of it, or of what holds it (a
+			// helper handed the whole live spec may carry any field).
+			if root != d.Root {
+				return false
+			}
+			n := min(len(fields), len(steps))
+			return slices.Equal(fields[:n], steps[:n]) && (len(fields) <= len(steps) || fields[len(steps)].Name() == f)
+		}})
+		if !carried {
 			out = append(out, f)
 		}
 	}

@@ -244,7 +244,14 @@ const handedDepth = 6
 // address stands for every address of that field of the same value, and
 // a list loaded from one for its elements: `want.Webhooks[i].ClientConfig
 // = ...` is a part of `want.Webhooks`.
-func (c *carrier) handed(v ssa.Value, depth int) []ssa.Value {
+func (c *carrier) handed(v ssa.Value, depth int) []ssa.Value { return c.handedAt(v, depth, true) }
+
+// handedAt is handed; calls says whether the calls v is handed to count:
+// not for a pointer or list loaded from a part of the value, which a
+// helper is given to read (`merge(&local, src.SecurityContext)`), though
+// it may write through it; a map loaded from one is filled that way
+// (`keepSystemKeys(want...Annotations, live...Annotations)`).
+func (c *carrier) handedAt(v ssa.Value, depth int, calls bool) []ssa.Value {
 	if depth > handedDepth || c.handedSeen[v] {
 		return nil
 	}
@@ -273,14 +280,15 @@ func (c *carrier) handed(v ssa.Value, depth int) []ssa.Value {
 				out = append(out, c.handed(x, depth+1)...)
 			case *ssa.UnOp:
 				if x.Op == token.MUL && isReference(x.Type()) {
-					out = append(out, c.handed(x, depth+1)...) // the list's elements, the map's entries
+					_, isMap := x.Type().Underlying().(*types.Map)
+					out = append(out, c.handedAt(x, depth+1, isMap)...) // the list's elements, the map's entries
 				}
 			case *ssa.MapUpdate:
 				if x.Map == a {
 					out = append(out, x.Key, x.Value)
 				}
 			case *ssa.Call:
-				if forEffect(x) {
+				if calls && forEffect(x) {
 					out = append(out, besides(x, a)...)
 				}
 			}

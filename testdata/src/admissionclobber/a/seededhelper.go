@@ -1,0 +1,48 @@
+package a
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// keepRunning gives the next spec the containers and volumes of the
+// running one, admission's additions included.
+func keepRunning(next, running *corev1.PodSpec) { // want keepRunning:`replaces\(param 0 PodSpec.Containers at a/seededhelper.go:13; param 0 PodSpec.Volumes at a/seededhelper.go:14\)`
+	next.Containers = running.Containers
+	next.Volumes = running.Volumes
+}
+
+// A spec seeded from the live Pod by a helper, then written back: as in
+// seeded, the author chose what to keep, so it is taken as a merge.
+func (r *Reconciler) seededByHelper(ctx context.Context, key client.ObjectKey, desired *corev1.PodSpec) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	next := desired.DeepCopy()
+	keepRunning(next, &pod.Spec)
+	pod.Spec = *next
+	return r.Update(ctx, pod)
+}
+
+// sameContainers compares two specs' containers; it changes neither.
+func sameContainers(a, b *corev1.PodSpec) bool {
+	return len(a.Containers) == len(b.Containers)
+}
+
+// The next spec is only compared with the live one before it replaces it:
+// nothing of the live spec is kept.
+func (r *Reconciler) comparedThenReplaced(ctx context.Context, key client.ObjectKey, desired *corev1.PodSpec) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	next := desired.DeepCopy()
+	if sameContainers(next, &pod.Spec) {
+		return nil
+	}
+	pod.Spec = *next // want `live Pod's Spec replaced wholesale`
+	return r.Update(ctx, pod)
+}
