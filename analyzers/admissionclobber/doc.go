@@ -127,7 +127,16 @@
 // Bounds: a helper's replacements are followed through 20 rounds of
 // helpers calling helpers in one package (facts cross packages); the live-object engine follows liveness through 16 rounds of derivations and calls.
 //
-// Limits: the analyzer bails out when unsure. A field replaced through a
+// Where a replaced field lands is the flow engine's answer (Locate): the
+// variable the location is rooted at, through pointer locals, fields,
+// elements, type assertions, DeepCopy, a local copy (a change to which
+// counts only if the copy is then passed on, returned, stored or
+// compared), and a pointer set in a loop or a branch from one place
+// (`var app *corev1.Container` pointed at the live Pod's container that
+// a loop finds).
+//
+// Limits: the analyzer bails out when unsure. A pointer that may be a new
+// container or a live one (set from two places) is not followed. A field replaced through a
 // local variable that is later written back (`sc := x; ...;
 // c.SecurityContext = sc`) is seen only through the write-back; a value
 // computed from the live object (`c.Env = buildEnv(c)`) is taken as a

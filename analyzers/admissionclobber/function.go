@@ -28,9 +28,8 @@ type function struct {
 	params map[*types.Var]int
 	// inits maps a local variable to the expression it was declared
 	// with (v := e, var v = e, or the ranged expression of a range
-	// value); copies records locals holding a copy rather than an alias.
-	inits  map[*types.Var]ast.Expr
-	copies map[*types.Var]bool
+	// value).
+	inits map[*types.Var]ast.Expr
 	// assigns are the assignments of the body with the stack of nodes
 	// enclosing each, calls its calls, and uses the uses of each copy,
 	// collected once; parents maps a node of the body to the node
@@ -51,8 +50,6 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 	fn := &function{
 		c: c, decl: fd, file: file,
 		params: map[*types.Var]int{},
-		inits:  map[*types.Var]ast.Expr{},
-		copies: map[*types.Var]bool{},
 		uses:   map[*types.Var][]*ast.Ident{},
 	}
 	fn.obj, _ = info.Defs[fd.Name].(*types.Func)
@@ -63,12 +60,6 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 		}
 	}
 	fn.inits = astutil.Inits(info, fd.Body)
-	for v, init := range fn.inits {
-		// A struct copied by value, or a DeepCopy, is a copy; pointers,
-		// slices and maps share what they point to.
-		call, isCall := ast.Unparen(init).(*ast.CallExpr)
-		fn.copies[v] = isCall && k8s.IsDeepCopy(info, call) || !isReference(v.Type())
-	}
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -76,22 +67,14 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 		case *ast.CallExpr:
 			fn.calls = append(fn.calls, n)
 		case *ast.Ident:
-			// Uses matter only for local copies (see escapes).
-			if v, ok := info.Uses[n].(*types.Var); ok && fn.copies[v] {
+			// Uses matter only for the locals a copy may be (see escapes).
+			if v, ok := info.Uses[n].(*types.Var); ok && v.Pos() > fd.Body.Pos() && v.Pos() < fd.Body.End() {
 				fn.uses[v] = append(fn.uses[v], n)
 			}
 		}
 		return true
 	})
 	return fn
-}
-
-func isReference(t types.Type) bool {
-	switch types.Unalias(t).Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
-		return true
-	}
-	return false
 }
 
 // copiedFrom returns x for x.DeepCopy(), and e itself otherwise.
@@ -110,74 +93,21 @@ type origin struct {
 	copyVar  *types.Var // a local copy on the way, if any
 }
 
-// resolve follows e through field paths, dereferences, indexes, type
-// assertions, DeepCopy and local aliases to the variable it is rooted at.
+// resolve returns what e is rooted at, as the flow engine follows it
+// (live.Locate): through field paths, dereferences, indexes, type
+// assertions, DeepCopy, pointer locals and local copies.
 func (fn *function) resolve(e ast.Expr) origin {
-	info := fn.c.pass.TypesInfo
-	var o origin
-	for depth := 0; depth < 32; depth++ {
-		e = ast.Unparen(e)
-		switch structName(info.TypeOf(e)) {
+	loc := fn.c.live.Locate(e)
+	o := origin{root: loc.Root, copyVar: loc.Copy}
+	for _, t := range loc.Types {
+		switch structName(t) {
 		case "Pod":
 			o.pod = true
 		case "PodTemplateSpec", "PodTemplate":
 			o.template = true
 		}
-		switch x := e.(type) {
-		case *ast.SelectorExpr:
-			if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal {
-				return o
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			if x.Op != token.AND {
-				return o
-			}
-			e = x.X
-		case *ast.TypeAssertExpr:
-			e = x.X
-		case *ast.CallExpr:
-			if !k8s.IsDeepCopy(info, x) {
-				return o
-			}
-			e = fn.copiedFrom(x)
-		case *ast.Ident:
-			v := astutil.IdentVar(info, x)
-			if v == nil {
-				return o
-			}
-			init, ok := fn.inits[v]
-			if !ok || !fn.aliasLeadsFurther(init) {
-				o.root = v
-				return o
-			}
-			if fn.copies[v] && o.copyVar == nil {
-				o.copyVar = v
-			}
-			e = init
-		default:
-			return o
-		}
 	}
 	return o
-}
-
-// aliasLeadsFurther reports whether init is a path worth following (a
-// field path or copy of another variable), rather than a fresh value.
-func (fn *function) aliasLeadsFurther(init ast.Expr) bool {
-	switch x := ast.Unparen(init).(type) {
-	case *ast.SelectorExpr, *ast.StarExpr, *ast.IndexExpr, *ast.TypeAssertExpr, *ast.Ident:
-		return true
-	case *ast.UnaryExpr:
-		return x.Op == token.AND && fn.aliasLeadsFurther(x.X) // &pod.Spec, not &corev1.Pod{}
-	case *ast.CallExpr:
-		return k8s.IsDeepCopy(fn.c.pass.TypesInfo, x)
-	}
-	return false
 }
 
 // path returns the location e denotes, by object identity (astutil.Path).

@@ -138,6 +138,7 @@ func (r *Result) uses(x ssa.Value) []ssa.Instruction {
 func (r *Result) index() {
 	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
 	r.values = map[*types.Var][]ssa.Value{}
+	r.cells = map[ssa.Value][]*types.Var{}
 	r.callExprs = map[ssa.Value]*ast.CallExpr{}
 	r.points = map[token.Pos]*ssa.DebugRef{}
 	add := func(v *types.Var, x ssa.Value) {
@@ -169,6 +170,9 @@ func (r *Result) index() {
 						continue // a package variable: anyone may send it
 					}
 					if ref.IsAddr {
+						if !v.IsField() {
+							r.cells[ref.X] = append(r.cells[ref.X], v)
+						}
 						for _, use := range *referrers(ref.X) {
 							if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
 								add(v, load)

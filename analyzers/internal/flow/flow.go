@@ -131,6 +131,14 @@
 // it, or in a closure's captures. Reads are resolved through pointer
 // locals and local copies to every variable on the way.
 //
+// # Locations (locate.go)
+//
+// Locate says what an expression's value or address is rooted at: the
+// variable, the types on the way (did it pass through a Pod, a pod
+// template?) and the first local copy crossed, through loads, fields,
+// elements, type assertions, DeepCopy, pointer locals' cells and phis of
+// one non-nil source.
+//
 // # Metadata map kinds (mapkinds.go)
 //
 // Which maps are annotations or labels (of an object or of a pod
@@ -235,6 +243,7 @@ type Result struct {
 	indexOnce sync.Once // the rest is built on the first question of Where
 	exprs     map[ast.Expr][]*ssa.DebugRef
 	values    map[*types.Var][]ssa.Value
+	cells     map[ssa.Value][]*types.Var // the variables whose address a value is
 	callExprs map[ssa.Value]*ast.CallExpr
 	points    map[token.Pos]*ssa.DebugRef
 	carryOnce sync.Once // varOf, on the first question of Carries

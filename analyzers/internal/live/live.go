@@ -80,6 +80,9 @@ func (r *Result) Where(e ast.Expr, root bool) flow.Dest { return r.flow.Where(e,
 // loc held (flow.Result.Carries).
 func (r *Result) Carries(e, loc ast.Expr) bool { return r.flow.Carries(e, loc) }
 
+// Locate returns what e is rooted at (flow.Result.Locate).
+func (r *Result) Locate(e ast.Expr) flow.Location { return r.flow.Locate(e) }
+
 // CarriesFrom reports whether the value of e is built from a read that
 // q accepts (flow.Result.CarriesFrom).
 func (r *Result) CarriesFrom(e ast.Expr, q flow.Carry) bool { return r.flow.CarriesFrom(e, q) }

@@ -46,3 +46,42 @@ func (r *Reconciler) comparedThenReplaced(ctx context.Context, key client.Object
 	pod.Spec = *next // want `live Pod's Spec replaced wholesale`
 	return r.Update(ctx, pod)
 }
+
+// A container found in a loop, then changed: the pointer still points
+// into the live Pod.
+func (r *Reconciler) chosenContainer(ctx context.Context, key client.ObjectKey, env []corev1.EnvVar) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	var app *corev1.Container
+	for i := range pod.Spec.Containers {
+		if pod.Spec.Containers[i].Name == "app" {
+			app = &pod.Spec.Containers[i]
+		}
+	}
+	if app == nil {
+		return nil
+	}
+	app.Env = env // want `live Pod's container Env replaced wholesale`
+	return r.Update(ctx, pod)
+}
+
+// Known false negative: a container found in a loop, or a new one. Where
+// the container exists the change lands in the live Pod, but the pointer
+// has two sources (a new container and the live one's), and the engine
+// does not follow a value that may be either: nothing is reported.
+func (r *Reconciler) chosenOrNew(ctx context.Context, key client.ObjectKey, env []corev1.EnvVar) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	app := &corev1.Container{Name: "app"}
+	for i := range pod.Spec.Containers {
+		if pod.Spec.Containers[i].Name == "app" {
+			app = &pod.Spec.Containers[i]
+		}
+	}
+	app.Env = env
+	return r.Update(ctx, pod)
+}

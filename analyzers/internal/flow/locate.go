@@ -1,0 +1,182 @@
+package flow
+
+// Locate: the variable a location or value is rooted at, through
+// pointers, fields, elements, type assertions and local copies.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+)
+
+// A Location says what an expression is reached from: the variable it is
+// rooted at (a local or a parameter), the types of the values on the way
+// from the expression to that variable, and the first local copy crossed
+// (a struct copied by value into a local, or a DeepCopy), whose changes
+// reach the root only if the copy goes somewhere.
+type Location struct {
+	Root  *types.Var
+	Types []types.Type
+	Copy  *types.Var
+}
+
+// locateDepth bounds the steps Locate takes.
+const locateDepth = 32
+
+// Locate returns what the value or address of e is rooted at: through
+// loads, field and element addresses, fields, elements, type assertions,
+// conversions, a local copy (a local of struct type whose one store is
+// the value copied), DeepCopy (from the object copied), and a phi whose
+// one source is not nil (`var c *Container` set in a loop that finds
+// it). It stops at a parameter or at a value that defines a variable and
+// is none of these (a literal, a call, a phi of several sources): that
+// variable is the root. The zero
+// Location is returned when the engine has no value for e.
+func (r *Result) Locate(e ast.Expr) Location {
+	r.ensure()
+	if r.Pkg == nil {
+		return Location{}
+	}
+	r.indexOnce.Do(r.index)
+	r.carryOnce.Do(r.indexVars)
+	e = ast.Unparen(e)
+	var loc Location
+	refs := r.exprs[e]
+	if sel, ok := e.(*ast.SelectorExpr); ok && !slices.ContainsFunc(refs, func(x *ssa.DebugRef) bool { return x.IsAddr }) {
+		// A field's address is referenced by its selector's name.
+		refs = append(slices.Clip(refs), r.exprs[sel.Sel]...)
+	}
+	// An lvalue has an address reference (the other is the value stored);
+	// `*p`, read or written, is reached from p.
+	i := slices.IndexFunc(refs, func(x *ssa.DebugRef) bool { return x.IsAddr })
+	if star, ok := e.(*ast.StarExpr); ok && i < 0 {
+		if t := r.info.TypeOf(e); t != nil {
+			loc.Types = append(loc.Types, t)
+		}
+		inner := r.Locate(star.X)
+		inner.Types = append(loc.Types, inner.Types...)
+		return inner
+	}
+	if len(refs) == 0 {
+		return Location{}
+	}
+	if i < 0 {
+		i = 0
+	}
+	v := refs[i].X
+	for range locateDepth {
+		loc.Types = append(loc.Types, v.Type())
+		if next, _, ok := pathStep(v); ok {
+			if next == nil {
+				return loc
+			}
+			v = next
+			continue
+		}
+		var next ssa.Value
+		switch x := v.(type) {
+		case *ssa.Phi:
+			next = phiSource(x)
+		case *ssa.TypeAssert:
+			next = x.X
+		case *ssa.ChangeType:
+			next = x.X
+		case *ssa.MakeInterface:
+			next = x.X
+		case *ssa.Alloc:
+			st := storedInto(x)
+			if len(st) != 1 {
+				break
+			}
+			if isReference(x.Type().(*types.Pointer).Elem()) {
+				next = st[0] // a pointer local's cell (captured, or its address taken)
+				break
+			}
+			// A local struct copied by value: `spec := pod.Spec`.
+			if ld, ok := st[0].(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if loc.Copy == nil {
+					loc.Copy = r.rootVar(x)
+				}
+				next = ld
+			}
+		case *ssa.Call:
+			if fn := calleeObject(x.Common()); fn != nil && k8s.IsDeepCopyFunc(fn) && len(x.Call.Args) == 1 {
+				if loc.Copy == nil {
+					loc.Copy = r.rootVar(x)
+				}
+				next = x.Call.Args[0]
+			}
+		}
+		if next == nil {
+			loc.Root = r.rootVar(v)
+			return loc
+		}
+		v = next
+	}
+	return loc
+}
+
+// rootVar returns the variable v defines: a parameter's, or the first
+// declared of the locals v is a value of (or whose cell v is).
+func (r *Result) rootVar(v ssa.Value) *types.Var {
+	if p, ok := v.(*ssa.Parameter); ok {
+		w, _ := p.Object().(*types.Var)
+		return w
+	}
+	objs := r.varOf[v]
+	if len(objs) == 0 {
+		for _, use := range *referrers(v) {
+			if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL {
+				objs = append(objs, r.varOf[l]...)
+			}
+		}
+	}
+	for _, w := range r.cells[v] {
+		objs = append(objs, w)
+	}
+	var out *types.Var
+	for _, o := range objs {
+		if w, ok := o.(*types.Var); ok && !w.IsField() && (out == nil || w.Pos() < out.Pos()) {
+			out = w
+		}
+	}
+	return out
+}
+
+// phiSource returns the one value a phi takes besides nil, through the
+// phis it takes (a variable set in a loop or a branch); nil when it takes
+// several.
+func phiSource(phi *ssa.Phi) ssa.Value {
+	var src ssa.Value
+	seen := map[*ssa.Phi]bool{}
+	work := []*ssa.Phi{phi}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		for _, e := range p.Edges {
+			switch x := e.(type) {
+			case *ssa.Phi:
+				work = append(work, x)
+			case *ssa.Const:
+				if !x.IsNil() {
+					return nil
+				}
+			default:
+				if src != nil && src != e {
+					return nil
+				}
+				src = e
+			}
+		}
+	}
+	return src
+}
