@@ -107,9 +107,9 @@
 // followed by putting each field back from a saved copy, a field-by-field
 // merge of a security context, a whole spec or container whose new value
 // took some live fields in first, by assignment or through a helper
-// called for its effect and handed the live spec: the flow engine's
-// CarriesFrom; its author chose what to keep); an assignment that only runs when the field
-// is nil or empty; for the fields admission sets only when the Pod leaves
+// called for its effect that may write into the new spec and is handed
+// the live spec (the flow engine's CarriesFrom): its author chose what to
+// keep); an assignment that only runs when the field is nil or empty; for the fields admission sets only when the Pod leaves
 // them unset (ImagePullSecrets, ServiceAccountName, Priority,
 // PriorityClassName, PreemptionPolicy, Overhead, EnableServiceLinks), an
 // assignment of a value known to be set (a non-empty constant or literal, or

@@ -59,7 +59,8 @@
 //     (or of what holds it) on a live object, or took it before the write
 //     into one of its parts (`spec.Replicas = dep.Spec.Replicas`, into a
 //     list element, through a pointer a helper returned), or was handed
-//     with the live object to a helper called for its effect
+//     with the live object to a helper called for its effect that may
+//     write into it
 //     (`keepReplicas(&spec, dep.Spec)`; a comparison carries nothing),
 //     to a method of the struct holding it (`b.keepCount(dep)` before
 //     `dep.Spec = b.spec`) or to a closure that captured it. Saving the

@@ -96,7 +96,8 @@
 // (flow.Result.CarriesFrom): the new value is built from, or had stored
 // into its parts before, a read through the live template (directly or
 // through locals aliasing either template, entry by entry in a loop), or
-// was handed with such a read to a helper called for its effect, to a
+// was handed with such a read to a helper called for its effect that
+// may write into it, to a
 // method of the struct that holds it (`b.keepAnnotationsOf(&live.Spec.Template)`
 // before `dep.Spec.Template = b.tmpl`) or to a closure that captured it;
 // the live object's own labels or annotations are not its template's.

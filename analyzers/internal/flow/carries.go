@@ -288,7 +288,7 @@ func (c *carrier) handedAt(v ssa.Value, depth int, calls bool) []ssa.Value {
 					out = append(out, x.Key, x.Value)
 				}
 			case *ssa.Call:
-				if calls && forEffect(x) {
+				if calls && forEffect(x) && c.r.mayWrite(x, a) {
 					out = append(out, besides(x, a)...)
 				}
 			}
@@ -303,7 +303,7 @@ func (c *carrier) handedAt(v ssa.Value, depth int, calls bool) []ssa.Value {
 			up = fa.X
 			for _, base := range sameAddr(up, 0) {
 				for _, use := range *referrers(base) {
-					if call, ok := use.(*ssa.Call); ok && forEffect(call) && (!call.Pos().IsValid() || !c.before.IsValid() || call.Pos() < c.before) {
+					if call, ok := use.(*ssa.Call); ok && forEffect(call) && c.r.mayWrite(call, base) && (!call.Pos().IsValid() || !c.before.IsValid() || call.Pos() < c.before) {
 						out = append(out, besides(call, base)...)
 					}
 				}

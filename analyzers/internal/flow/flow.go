@@ -128,8 +128,11 @@
 // elements at any depth, map entries, through every load of a captured
 // variable), and what a call made for its effect (its result unused, or
 // only an error) was handed beside the value, beside a struct that holds
-// it, or in a closure's captures. Reads are resolved through pointer
-// locals and local copies to every variable on the way.
+// it, or in a closure's captures, when the call may write into it: its
+// body here stores through that parameter (through.go), or its body is
+// not known here (another package's function, an interface method). Reads
+// are resolved through pointer locals and local copies to every variable
+// on the way.
 //
 // # Locations (locate.go)
 //
@@ -257,6 +260,7 @@ type Result struct {
 
 	mu         sync.Mutex // the decisions' memos, asked by several analyzers
 	writesMemo map[*ssa.Function]bool
+	through    map[throughKey]bool // writesThrough's answers
 	gatesMemo  map[*ssa.Function][]Gate
 
 	kindOnce sync.Once

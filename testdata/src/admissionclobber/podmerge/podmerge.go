@@ -187,3 +187,21 @@ next:
 func SetPullSecrets(spec *corev1.PodSpec, secrets []corev1.LocalObjectReference) { // want SetPullSecrets:`replaces\(param 0 PodSpec.ImagePullSecrets at .*\)`
 	spec.ImagePullSecrets = secrets
 }
+
+// ContainerMergingResources replaces the container wholesale and puts
+// back its resources, merged by a helper that is handed the saved copy and
+// the desired resources and only reads the desired ones. Env, mounts and
+// the security context are not put back.
+func ContainerMergingResources(dst, src *corev1.Container) { // want ContainerMergingResources:`replaces\(param 0 Container at podmerge/podmerge.go:198\)`
+	resources := dst.Resources
+	mergeLimits(&resources, &src.Resources)
+	*dst = *src
+	dst.Resources = resources
+}
+
+// mergeLimits takes the desired limits into dst; it changes nothing in src.
+func mergeLimits(dst, src *corev1.ResourceRequirements) {
+	if src.Limits != nil {
+		dst.Limits = src.Limits
+	}
+}
