@@ -47,7 +47,12 @@
 //
 // Reported, on an object read from the API server (the flow engine's live
 // objects: Get, List, listers, a CreateOrUpdate mutate function, and
-// what is derived from them), when the owner is there:
+// what is derived from them), when the owner is there. Where a write
+// lands is the flow engine's answer (Locate): through pointer locals
+// (`wh := &cfg.Webhooks[i]`), a local list that shares the live object's
+// elements (`hooks := cfg.Webhooks; hooks[i].ClientConfig.CABundle = b`),
+// captured variables and a pointer set from one place; a write into a
+// local copy (`hook := cfg.Webhooks[0]`) stays local and is not reported.
 //   - a write of the owned field whose value is not read from the live
 //     object (`dep.Spec.Replicas = cr.Spec.Replicas`);
 //   - a wholesale replacement of a part that holds it (`dep.Spec = ...`,

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -114,39 +115,25 @@ type target struct {
 	names []string
 }
 
-// targetOf returns what e denotes on an object of a kind of the table,
-// following pointer locals back to the object they point into.
+// targetOf returns what e denotes on an object of a kind of the table:
+// the nearest variable of such a kind that the flow engine reaches e from
+// (live.Locate), through pointer locals (`wh := &cfg.Webhooks[i]`),
+// lists that share their elements, captured variables and a pointer set
+// from one place. A local copy on the way (`spec := dep.Spec`) is no
+// target: its changes stay local.
 func (c *checker) targetOf(e ast.Expr) (target, bool) {
-	info := c.pass.TypesInfo
-	var names []string
-	for range aliasDepth + 1 {
-		p, ok := astutil.PathOf(info, e)
-		if !ok {
+	var names []string // innermost first
+	for _, h := range c.live.Locate(e).Hops {
+		if h.Var != nil && len(rowsOf(h.Var.Type())) > 0 {
+			slices.Reverse(names)
+			return target{root: h.Var, kind: h.Var.Type(), names: names}, true
+		}
+		if h.Copy {
 			return target{}, false
 		}
-		root, ok := p.Root.(*types.Var)
-		if !ok {
-			return target{}, false
+		if h.Field != nil && !h.Field.Embedded() {
+			names = append(names, h.Field.Name())
 		}
-		var step []string
-		for _, s := range p.Steps {
-			if s.Method != nil {
-				return target{}, false // an accessor's result: not followed
-			}
-			if s.Field != nil && !s.Field.Embedded() {
-				step = append(step, s.Field.Name())
-			}
-		}
-		names = append(step, names...)
-		if len(rowsOf(root.Type())) > 0 {
-			return target{root: root, kind: root.Type(), names: names}, true
-		}
-		// A pointer local holding a part of an object: `wh := &cfg.Webhooks[i]`.
-		init := c.inits[root]
-		if _, isPtr := types.Unalias(root.Type()).Underlying().(*types.Pointer); !isPtr || init == nil {
-			return target{}, false
-		}
-		e = init
 	}
 	return target{}, false
 }

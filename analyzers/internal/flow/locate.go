@@ -18,11 +18,23 @@ import (
 // rooted at (a local or a parameter), the types of the values on the way
 // from the expression to that variable, and the first local copy crossed
 // (a struct copied by value into a local, or a DeepCopy), whose changes
-// reach the root only if the copy goes somewhere.
+// reach the root only if the copy goes somewhere. Hops lists the steps,
+// from the expression outward.
 type Location struct {
 	Root  *types.Var
 	Types []types.Type
 	Copy  *types.Var
+	Hops  []Hop
+}
+
+// A Hop is one step of a Location: the variable the value there defines
+// (nil when none), the field selected from the next value to reach it
+// (nil for an element, a dereference or a conversion), and whether the
+// value is a local copy of the next one.
+type Hop struct {
+	Var   *types.Var
+	Field *types.Var
+	Copy  bool
 }
 
 // locateDepth bounds the steps Locate takes.
@@ -35,8 +47,8 @@ const locateDepth = 32
 // one source is not nil (`var c *Container` set in a loop that finds
 // it). It stops at a parameter or at a value that defines a variable and
 // is none of these (a literal, a call, a phi of several sources): that
-// variable is the root. The zero
-// Location is returned when the engine has no value for e.
+// variable is the root. The zero Location is returned when the engine has
+// no value for e.
 func (r *Result) Locate(e ast.Expr) Location {
 	r.ensure()
 	if r.Pkg == nil {
@@ -45,7 +57,6 @@ func (r *Result) Locate(e ast.Expr) Location {
 	r.indexOnce.Do(r.index)
 	r.carryOnce.Do(r.indexVars)
 	e = ast.Unparen(e)
-	var loc Location
 	refs := r.exprs[e]
 	if sel, ok := e.(*ast.SelectorExpr); ok && !slices.ContainsFunc(refs, func(x *ssa.DebugRef) bool { return x.IsAddr }) {
 		// A field's address is referenced by its selector's name.
@@ -55,11 +66,11 @@ func (r *Result) Locate(e ast.Expr) Location {
 	// `*p`, read or written, is reached from p.
 	i := slices.IndexFunc(refs, func(x *ssa.DebugRef) bool { return x.IsAddr })
 	if star, ok := e.(*ast.StarExpr); ok && i < 0 {
-		if t := r.info.TypeOf(e); t != nil {
-			loc.Types = append(loc.Types, t)
-		}
 		inner := r.Locate(star.X)
-		inner.Types = append(loc.Types, inner.Types...)
+		if t := r.info.TypeOf(e); t != nil && inner.Root != nil {
+			inner.Types = append([]types.Type{t}, inner.Types...)
+			inner.Hops = append([]Hop{{}}, inner.Hops...)
+		}
 		return inner
 	}
 	if len(refs) == 0 {
@@ -68,57 +79,61 @@ func (r *Result) Locate(e ast.Expr) Location {
 	if i < 0 {
 		i = 0
 	}
-	v := refs[i].X
+	return r.locate(refs[i].X)
+}
+
+func (r *Result) locate(v ssa.Value) Location {
+	var loc Location
 	for range locateDepth {
+		hop := Hop{Var: r.rootVar(v)}
 		loc.Types = append(loc.Types, v.Type())
-		if next, _, ok := pathStep(v); ok {
-			if next == nil {
-				return loc
-			}
-			v = next
-			continue
+		next, field, ok := pathStep(v)
+		if ok && next == nil {
+			return Location{}
 		}
-		var next ssa.Value
-		switch x := v.(type) {
-		case *ssa.Phi:
-			next = phiSource(x)
-		case *ssa.TypeAssert:
-			next = x.X
-		case *ssa.ChangeType:
-			next = x.X
-		case *ssa.MakeInterface:
-			next = x.X
-		case *ssa.Alloc:
-			st := storedInto(x)
-			if len(st) != 1 {
-				break
-			}
-			if isReference(x.Type().(*types.Pointer).Elem()) {
-				next = st[0] // a pointer local's cell (captured, or its address taken)
-				break
-			}
-			// A local struct copied by value: `spec := pod.Spec`.
-			if ld, ok := st[0].(*ssa.UnOp); ok && ld.Op == token.MUL {
-				if loc.Copy == nil {
-					loc.Copy = r.rootVar(x)
+		if !ok {
+			switch x := v.(type) {
+			case *ssa.Phi:
+				next = phiSource(x)
+			case *ssa.TypeAssert:
+				next = x.X
+			case *ssa.ChangeType:
+				next = x.X
+			case *ssa.MakeInterface:
+				next = x.X
+			case *ssa.Alloc:
+				st := storedInto(x)
+				if len(st) != 1 {
+					break
 				}
-				next = ld
-			}
-		case *ssa.Call:
-			if fn := calleeObject(x.Common()); fn != nil && k8s.IsDeepCopyFunc(fn) && len(x.Call.Args) == 1 {
-				if loc.Copy == nil {
-					loc.Copy = r.rootVar(x)
+				if isReference(x.Type().(*types.Pointer).Elem()) {
+					next = st[0] // a pointer local's cell (captured, or its address taken)
+					break
 				}
-				next = x.Call.Args[0]
+				// A local struct copied by value: `spec := pod.Spec`.
+				if ld, ok := st[0].(*ssa.UnOp); ok && ld.Op == token.MUL {
+					hop.Copy = true
+					next = ld
+				}
+			case *ssa.Call:
+				if fn := calleeObject(x.Common()); fn != nil && k8s.IsDeepCopyFunc(fn) && len(x.Call.Args) == 1 {
+					hop.Copy = true
+					next = x.Call.Args[0]
+				}
 			}
+		}
+		hop.Field = field
+		loc.Hops = append(loc.Hops, hop)
+		if hop.Copy && loc.Copy == nil {
+			loc.Copy = hop.Var
 		}
 		if next == nil {
-			loc.Root = r.rootVar(v)
+			loc.Root = hop.Var
 			return loc
 		}
 		v = next
 	}
-	return loc
+	return Location{}
 }
 
 // rootVar returns the variable v defines: a parameter's, or the first
