@@ -81,8 +81,10 @@
 //     desired-into-live merge), whether or not dst is known to be live;
 //   - the inverse form: a desired Pod, built apart from the live one, sent
 //     with Update after only metadata was copied from a Pod read in the same
-//     function (`desired.ResourceVersion = live.ResourceVersion`, or a
-//     helper given both ObjectMetas): every field admission set is dropped;
+//     function (`desired.ResourceVersion = live.ResourceVersion`, a helper
+//     given both ObjectMetas, or a helper of the package that sets one
+//     object's resourceVersion from the other's, given both objects):
+//     every field admission set is dropped;
 //   - a live Pod's list field searched for each desired element by strict
 //     equality (slices.Contains, or a helper of the package comparing
 //     elements with == or DeepEqual) where a miss deletes or recreates the

@@ -55,8 +55,12 @@
 //   - the inverse form: a desired workload, built apart from the live one,
 //     sent with Update after only metadata was copied from a workload of
 //     its kind read in the same function (`desired.ResourceVersion =
-//     live.ResourceVersion`, SetResourceVersion, or a helper given both
-//     ObjectMetas): everything not copied is replaced. The usual shape is
+//     live.ResourceVersion`, SetResourceVersion, a helper given both
+//     ObjectMetas, or a helper of the package given both objects that
+//     sets one's resourceVersion from the other's, which the flow engine
+//     reads off its body: `keepServerFields(next, running client.Object)`
+//     calling SetResourceVersion(GetResourceVersion())): everything not
+//     copied is replaced. The usual shape is
 //     an UpdateStatefulSet(ctx, c, desired) helper doing the Get, the copy
 //     and the Update; it is reported there, in whatever package it lives.
 //     Silent when the function carries restartedAt over or assigns into

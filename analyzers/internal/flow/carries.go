@@ -517,11 +517,15 @@ func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool
 		if len(objs) == 0 {
 			switch x.(type) {
 			case *ssa.FreeVar, *ssa.Alloc:
-				// A captured variable's cell: the variable its loads are.
+				// A variable's cell (captured, or its address taken): the
+				// variable its loads are, or whose address it is.
 				for _, use := range *referrers(x) {
 					if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL {
 						objs = append(objs, r.varOf[l]...)
 					}
+				}
+				for _, w := range r.cells[x] {
+					objs = append(objs, w)
 				}
 			}
 		}

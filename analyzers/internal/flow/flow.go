@@ -142,6 +142,15 @@
 // elements, type assertions, DeepCopy, pointer locals' cells and phis of
 // one non-nil source.
 //
+// # Metadata copies (metacopy.go)
+//
+// MetaCopies says which parameter of a function of the package takes its
+// resourceVersion from which other (SetResourceVersion(GetResourceVersion())
+// on the objects or their ObjectMeta, or a store of one ResourceVersion
+// field into the other), so that live.Inverse sees a desired object sent
+// with Update after a metadata helper. Only the package's own functions
+// are read; a helper of another package is not summarised.
+//
 // # Metadata map kinds (mapkinds.go)
 //
 // Which maps are annotations or labels (of an object or of a pod

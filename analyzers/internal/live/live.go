@@ -133,8 +133,10 @@ type InverseUpdate struct {
 // Inverse reports whether call, in body, is an inverse update (see
 // InverseUpdate); inits are body's local initialisers (astutil.Inits).
 // The metadata copy is an assignment to Desired's ResourceVersion or
-// ObjectMeta reading Live, SetResourceVersion, or a call given both
-// ObjectMetas (a metadata merge helper), before the call.
+// ObjectMeta reading Live, SetResourceVersion, a call given both
+// ObjectMetas (a metadata merge helper), or a call of a helper of the
+// package that copies the resourceVersion of one parameter into another
+// (flow.Result.MetaCopies), given both objects, before the call.
 func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*types.Var]ast.Expr) (InverseUpdate, bool) {
 	info := r.info
 	obj, ok := IsUpdate(info, call)
@@ -206,6 +208,21 @@ func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos
 				}
 				return true
 			}
+			// A helper of the package that copies the resourceVersion
+			// from one of its parameters into another (flow's MetaCopies).
+			if args := callOperands(info, x, fn); args != nil {
+				for _, pair := range r.flow.MetaCopies(fn) {
+					into, from := pair[0], pair[1]
+					if into < len(args) && from < len(args) && astutil.RootVar(info, args[into]) == v {
+						if l := source(args[from]); l != nil {
+							found, at = l, x.Pos()
+						}
+					}
+				}
+				if found != nil {
+					return false
+				}
+			}
 			var mine bool
 			var theirs *types.Var
 			for _, arg := range x.Args {
@@ -225,4 +242,26 @@ func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos
 		return found == nil
 	})
 	return found, at
+}
+
+// callOperands returns the operands of call in the order of the SSA
+// parameters of fn: the receiver first for a method called on a value,
+// then the arguments; nil when they cannot be told (a method expression,
+// a spread tuple).
+func callOperands(info *types.Info, call *ast.CallExpr, fn *types.Func) []ast.Expr {
+	if fn == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return call.Args
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.MethodVal {
+		return nil
+	}
+	return append([]ast.Expr{sel.X}, call.Args...)
 }
