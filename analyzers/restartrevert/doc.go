@@ -67,7 +67,9 @@
 //     the desired template a value read from the live one;
 //   - the same assignment between two workloads of one kind,
 //     `dst.Spec.Template = src.Spec.Template`, whether or not dst is known
-//     to be live: that is a desired-into-live merge helper;
+//     to be live: that is a desired-into-live merge helper. Not when the
+//     flow engine sees dst only compared (a copy given the other's
+//     template to ask whether anything else differs): nothing is written;
 //   - a drift check with `maps.Equal`, `reflect.DeepEqual` or
 //     `equality.Semantic.DeepEqual` over a live template's annotations or
 //     metadata, or over two workloads' template annotations (whichever is

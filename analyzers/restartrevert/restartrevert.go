@@ -367,6 +367,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		// workloads of one kind: a desired-into-live merge helper.
 		src, ok := c.targetOf(rhs)
 		merge = ok && t.kind != "workload" && src.root != t.root && src.kind == t.kind && src.what == t.what && !astutil.IsFresh(inits[t.root])
+		if merge && c.live.Where(lhs, true).Set&^flow.Compared == 0 {
+			return // a copy only compared (is anything else different?): nothing is written
+		}
 		if !merge {
 			// Only a mutate-function factory (the replacement is in a
 			// closure it returns) or a helper that only mutates what it

@@ -2,6 +2,7 @@ package a
 
 import (
 	"context"
+	"reflect"
 
 	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -56,4 +57,28 @@ func (r *Reconciler) updateKeepingTemplateAnnotations(ctx context.Context, want 
 		keepServerFields(want, &running)
 		return r.Update(ctx, want)
 	})
+}
+
+// RIGHT: the desired spec, reached through a pointer local, takes the
+// running template's annotations in; then it replaces the running spec.
+func (r *Reconciler) replaceSpecAfterMerge(ctx context.Context, want *appsv1.Deployment) error {
+	return retrying(func() error {
+		var running appsv1.Deployment
+		if err := r.Get(ctx, client.ObjectKeyFromObject(want), &running); err != nil {
+			return err
+		}
+		spec := &want.Spec
+		spec.Template.Annotations = mergeExtra(running.Spec.Template.Annotations, want.Spec.Template.Annotations)
+		running.Spec = want.Spec
+		return r.Update(ctx, &running)
+	})
+}
+
+// onlyTemplateDiffers reports whether want differs from the running
+// Deployment in its template alone: a copy of want is given the running
+// template and compared. The copy is never sent.
+func onlyTemplateDiffers(running, want *appsv1.Deployment) bool {
+	probe := want.DeepCopy()
+	probe.Spec.Template = running.Spec.Template
+	return reflect.DeepEqual(probe.Spec, running.Spec)
 }
