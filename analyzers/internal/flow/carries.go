@@ -510,27 +510,8 @@ func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool
 	ask := func(x ssa.Value) bool {
 		out := slices.Clone(fields)
 		slices.Reverse(out)
-		if p, ok := x.(*ssa.Parameter); ok {
-			return match(p.Object(), out)
-		}
-		objs := r.varOf[x]
-		if len(objs) == 0 {
-			switch x.(type) {
-			case *ssa.FreeVar, *ssa.Alloc:
-				// A variable's cell (captured, or its address taken): the
-				// variable its loads are, or whose address it is.
-				for _, use := range *referrers(x) {
-					if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL {
-						objs = append(objs, r.varOf[l]...)
-					}
-				}
-				for _, w := range r.cells[x] {
-					objs = append(objs, w)
-				}
-			}
-		}
-		for _, o := range objs {
-			if match(o, out) {
+		for _, w := range r.varsOf(x) {
+			if match(w, out) {
 				return true
 			}
 		}

@@ -136,28 +136,44 @@ func (r *Result) locate(v ssa.Value) Location {
 	return Location{}
 }
 
-// rootVar returns the variable v defines: a parameter's, or the first
-// declared of the locals v is a value of (or whose cell v is).
+// rootVar returns the variable v defines (varsOf) that is declared
+// first, or nil.
 func (r *Result) rootVar(v ssa.Value) *types.Var {
+	var out *types.Var
+	for _, w := range r.varsOf(v) {
+		if out == nil || w.Pos() < out.Pos() {
+			out = w
+		}
+	}
+	return out
+}
+
+// varsOf returns the variables v defines: a parameter's; the locals v is
+// a value of; for a variable's cell (captured, or its address taken),
+// the variable its loads are or whose address it is.
+func (r *Result) varsOf(v ssa.Value) []*types.Var {
 	if p, ok := v.(*ssa.Parameter); ok {
 		w, _ := p.Object().(*types.Var)
-		return w
+		return []*types.Var{w}
 	}
 	objs := r.varOf[v]
 	if len(objs) == 0 {
-		for _, use := range *referrers(v) {
-			if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL {
-				objs = append(objs, r.varOf[l]...)
+		switch v.(type) {
+		case *ssa.FreeVar, *ssa.Alloc:
+			for _, use := range *referrers(v) {
+				if l, ok := use.(*ssa.UnOp); ok && l.Op == token.MUL {
+					objs = append(objs, r.varOf[l]...)
+				}
+			}
+			for _, w := range r.cells[v] {
+				objs = append(objs, w)
 			}
 		}
 	}
-	for _, w := range r.cells[v] {
-		objs = append(objs, w)
-	}
-	var out *types.Var
+	var out []*types.Var
 	for _, o := range objs {
-		if w, ok := o.(*types.Var); ok && !w.IsField() && (out == nil || w.Pos() < out.Pos()) {
-			out = w
+		if w, ok := o.(*types.Var); ok && !w.IsField() {
+			out = append(out, w)
 		}
 	}
 	return out

@@ -26,6 +26,8 @@ func (r *Result) MetaCopies(fn *types.Func) [][2]int {
 	if r.Pkg == nil || fn == nil || fn.Pkg() != r.Pkg.Pkg {
 		return nil
 	}
+	r.indexOnce.Do(r.index)
+	r.carryOnce.Do(r.indexVars)
 	f := r.Pkg.Prog.FuncValue(fn)
 	if f == nil || len(f.Blocks) == 0 {
 		return nil
@@ -42,11 +44,11 @@ func (r *Result) MetaCopies(fn *types.Func) [][2]int {
 			case *ssa.Call:
 				recv, arg, ok := setResourceVersion(x.Common())
 				if ok {
-					add(paramIndex(f, recv), versionSource(f, arg))
+					add(r.paramIndex(f, recv), r.versionSource(f, arg))
 				}
 			case *ssa.Store:
 				if fa, ok := x.Addr.(*ssa.FieldAddr); ok && isResourceVersion(fa) {
-					add(paramIndex(f, fa.X), versionSource(f, x.Val))
+					add(r.paramIndex(f, fa.X), r.versionSource(f, x.Val))
 				}
 			}
 		}
@@ -80,55 +82,35 @@ func isResourceVersion(fa *ssa.FieldAddr) bool {
 // versionSource returns the parameter of f whose resourceVersion v is:
 // GetResourceVersion() of it, or a load of its ResourceVersion field;
 // -1 otherwise.
-func versionSource(f *ssa.Function, v ssa.Value) int {
+func (r *Result) versionSource(f *ssa.Function, v ssa.Value) int {
 	switch x := v.(type) {
 	case *ssa.Call:
 		c := x.Common()
 		if c.IsInvoke() {
 			if c.Method.Name() == "GetResourceVersion" {
-				return paramIndex(f, c.Value)
+				return r.paramIndex(f, c.Value)
 			}
 			return -1
 		}
 		if fn := calleeObject(c); fn != nil && fn.Name() == "GetResourceVersion" && len(c.Args) == 1 {
-			return paramIndex(f, c.Args[0])
+			return r.paramIndex(f, c.Args[0])
 		}
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && isResourceVersion(fa) {
-			return paramIndex(f, fa.X)
+			return r.paramIndex(f, fa.X)
 		}
 	}
 	return -1
 }
 
-// paramIndex returns the index in f.Params of the parameter v is, or is
-// reached from through conversions, loads and field addresses (an
-// ObjectMeta of it); -1 otherwise.
-func paramIndex(f *ssa.Function, v ssa.Value) int {
-	for range locateDepth {
-		switch x := v.(type) {
-		case *ssa.Parameter:
-			for i, p := range f.Params {
-				if p == x {
-					return i
-				}
-			}
-			return -1
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.TypeAssert:
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return -1
-			}
-			v = x.X
-		default:
-			return -1
+// paramIndex returns the index in f.Params of the parameter that v is
+// rooted at (Locate's root: through conversions, loads and field
+// addresses, such as an ObjectMeta of it); -1 otherwise.
+func (r *Result) paramIndex(f *ssa.Function, v ssa.Value) int {
+	root := r.locate(v).Root
+	for i, p := range f.Params {
+		if root != nil && p.Object() == root {
+			return i
 		}
 	}
 	return -1
