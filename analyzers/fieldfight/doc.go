@@ -128,11 +128,13 @@
 // Limits: evidence is read from the package and the packages of the
 // module it imports (a package fact); an HPA built in a package that the
 // writing package does not import is not seen. A guard in a function's
-// callers is not seen. A workload read with a key made from a desired
-// object's name (`types.NamespacedName{Name: desired.Name}`, desired
-// built by a constructor) has a name the engine does not follow; it is
-// taken to be the autoscaler's target, a known false positive when
-// another Deployment of the module is the one scaled. The carry-over helper is recognised by what it is
+// callers is not seen. A name is compared by what it is computed from: a
+// workload read with a key made from a desired object's name
+// (`types.NamespacedName{Name: desired.Name}`) is followed into the
+// constructor that built it, but a name and the same name with a
+// constant added (`cr.Name + "-router"` against `cr.Name`) are taken to
+// be the same, a known false positive when no autoscaler targets the
+// suffixed one. The carry-over helper is recognised by what it is
 // handed, not by what it does, and what the new value took is counted
 // flow-insensitively before the write (a store in a loop that runs after
 // it, or on another branch, counts).

@@ -99,7 +99,9 @@ func (p *provenance) visit(v ssa.Value, depth int) {
 		}
 		switch a := x.X.(type) {
 		case *ssa.FieldAddr:
-			p.field(a.X.Type(), a.Field, true)
+			if !p.built(a, depth) {
+				p.field(a.X.Type(), a.Field, true)
+			}
 		case *ssa.Alloc:
 			p.stored(a, depth) // a local the function's closures share
 		case *ssa.FreeVar:
@@ -127,6 +129,79 @@ func (p *provenance) field(t types.Type, i int, ptr bool) {
 	if f := fieldOf(t, i, ptr); f != nil {
 		p.out[Source{Obj: f}] = true
 	}
+}
+
+// built follows a field read from the result of a package function that
+// builds and returns a new object to the values that function stores in
+// that field: `desired := newRouter(cr)` then `desired.Name` is computed
+// from what newRouter gives its literal's ObjectMeta.Name. It reports
+// false, and the field stays the source, when a return of the function is
+// not an object it allocates or the field is not stored in each.
+func (p *provenance) built(addr *ssa.FieldAddr, depth int) bool {
+	path := []int{addr.Field}
+	base := addr.X
+	for {
+		fa, ok := base.(*ssa.FieldAddr)
+		if !ok {
+			break
+		}
+		path = append([]int{fa.Field}, path...)
+		base = fa.X
+	}
+	call, ok := base.(*ssa.Call)
+	if !ok || depth >= provenanceDepth {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || callee.Signature.Results().Len() != 1 {
+		return false
+	}
+	var vals []ssa.Value
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		alloc, ok := ret.Results[0].(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		vs := storedAt(alloc, path)
+		if len(vs) == 0 {
+			return false
+		}
+		vals = append(vals, vs...)
+	}
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		p.visit(v, depth+1)
+	}
+	return true
+}
+
+// storedAt returns the values stored at the field path below addr:
+// through the addresses of the fields on the way, and through a struct
+// built in a cell of its own and then stored whole.
+func storedAt(addr ssa.Value, path []int) []ssa.Value {
+	if len(path) == 0 {
+		return storedInto(addr)
+	}
+	var out []ssa.Value
+	for _, use := range *referrers(addr) {
+		if fa, ok := use.(*ssa.FieldAddr); ok && fa.X == addr && fa.Field == path[0] {
+			out = append(out, storedAt(fa, path[1:])...)
+		}
+	}
+	for _, v := range storedInto(addr) {
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			if a, ok := u.X.(*ssa.Alloc); ok {
+				out = append(out, storedAt(a, path)...)
+			}
+		}
+	}
+	return out
 }
 
 // stored follows the values stored into a local's cell.
