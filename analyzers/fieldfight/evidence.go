@@ -249,8 +249,9 @@ func isCABundle(obj types.Object) bool {
 	return ok && v.IsField() && v.Name() == "CABundle" && v.Pkg() != nil && strings.HasPrefix(v.Pkg().Path(), "k8s.io/")
 }
 
+// isNil reports whether e is the untyped nil.
 func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
+	tv, ok := info.Types[ast.Unparen(e)]
 	return ok && tv.IsNil()
 }
 

@@ -189,6 +189,13 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if !ok {
 		return // no sign of the owner in the module
 	}
+	if whole && r.unset != "" && isNil(c.pass.TypesInfo, rhs) {
+		if !c.guarded(stack, as, nobody) {
+			c.report(as, r, ev, fmt.Sprintf("%s.%s set to nil on the live object, which the API server defaults to %s on update, while %s",
+				kindName(t.kind), r.fieldText(), r.unset, c.ownerText(r, ev)))
+		}
+		return // the owner's guard does not help: nil is written as the default
+	}
 	if c.fromLive(rhs, r, t.root, nil) {
 		return // carried over from the live object
 	}

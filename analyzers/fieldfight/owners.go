@@ -86,6 +86,10 @@ var (
 	}
 )
 
+// nobody owns nothing: under it, only a condition about the object's
+// creation guards a write.
+var nobody = &owner{}
+
 // A row is one owned field: the kind it belongs to (package path and type
 // name), the path of field names from the object to it (list elements
 // leave no step), and what the fight does.
@@ -95,20 +99,24 @@ type row struct {
 	kind  string
 	path  []string
 	fight string // the consequence, after "while ..."
+	// unset is what the API server defaults the field to when an update
+	// leaves it nil ("" when it does not): a nil written on the live
+	// object is that value, not the owner's.
+	unset string
 }
 
 var rows = []row{
-	{hpa, k8s.AppsV1, "Deployment", []string{"Spec", "Replicas"}, "the two controllers undo each other"},
-	{hpa, k8s.AppsV1, "StatefulSet", []string{"Spec", "Replicas"}, "the two controllers undo each other"},
-	{hpa, k8s.AppsV1, "ReplicaSet", []string{"Spec", "Replicas"}, "the two controllers undo each other"},
-	{injector, admissionV1, "ValidatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again"},
-	{injector, admissionV1, "MutatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again"},
-	{injector, admissionV1b1, "ValidatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again"},
-	{injector, admissionV1b1, "MutatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again"},
-	{injector, apiextV1, "CustomResourceDefinition", []string{"Spec", "Conversion", "Webhook", "ClientConfig", "CABundle"}, "conversion calls fail until it is injected again"},
-	{injector, apiregV1, "APIService", []string{"Spec", "CABundle"}, "the aggregated API is unreachable until it is injected again"},
-	{binder, k8s.CoreV1, "PersistentVolumeClaim", []string{"Spec", "VolumeName"}, "the update is rejected (the claim's spec is immutable) on every reconcile"},
-	{jobController, batchV1, "Job", []string{"Spec", "Selector"}, "the update is rejected (a Job's selector is immutable) on every reconcile"},
+	{hpa, k8s.AppsV1, "Deployment", []string{"Spec", "Replicas"}, "the two controllers undo each other", "1"},
+	{hpa, k8s.AppsV1, "StatefulSet", []string{"Spec", "Replicas"}, "the two controllers undo each other", "1"},
+	{hpa, k8s.AppsV1, "ReplicaSet", []string{"Spec", "Replicas"}, "the two controllers undo each other", "1"},
+	{injector, admissionV1, "ValidatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again", ""},
+	{injector, admissionV1, "MutatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again", ""},
+	{injector, admissionV1b1, "ValidatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again", ""},
+	{injector, admissionV1b1, "MutatingWebhookConfiguration", []string{"Webhooks", "ClientConfig", "CABundle"}, "TLS to the webhook fails until it is injected again", ""},
+	{injector, apiextV1, "CustomResourceDefinition", []string{"Spec", "Conversion", "Webhook", "ClientConfig", "CABundle"}, "conversion calls fail until it is injected again", ""},
+	{injector, apiregV1, "APIService", []string{"Spec", "CABundle"}, "the aggregated API is unreachable until it is injected again", ""},
+	{binder, k8s.CoreV1, "PersistentVolumeClaim", []string{"Spec", "VolumeName"}, "the update is rejected (the claim's spec is immutable) on every reconcile", ""},
+	{jobController, batchV1, "Job", []string{"Spec", "Selector"}, "the update is rejected (a Job's selector is immutable) on every reconcile", ""},
 }
 
 // rowsOf returns the rows of the kind t (a named type or a pointer to one).
