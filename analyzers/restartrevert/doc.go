@@ -45,7 +45,8 @@
 // function, written back with Update or a merge Patch, or a template taken
 // from one, `tmpl := &dep.Spec.Template`):
 //   - an assignment that replaces `.Spec`, `.Spec.Template`,
-//     `.Spec.Template.ObjectMeta` or `.Spec.Template.Annotations` wholesale,
+//     `.Spec.Template.ObjectMeta` or `.Spec.Template.Annotations` wholesale
+//     (a generated `src.DeepCopyInto(&dep.Spec)` is one),
 //     unless the function reads the restartedAt annotation (a constant key
 //     `m["kubectl.kubernetes.io/restartedAt"]`, or keys tested with
 //     `strings.HasPrefix(k, "kubectl.kubernetes.io/")`) before the
@@ -151,7 +152,9 @@
 //
 // Which objects are live is the flow engine's answer, on the package's SSA
 // form: a workload is followed through type switches and assertions,
-// closures (a mutate function made per kind by a factory), generic
+// closures (a mutate function made per kind by a factory, or a list of
+// mutators made by factory methods that a generic create-or-update of
+// another package calls with the server's copy), generic
 // helpers, interface methods implemented in the package (an executor's
 // QueueUpdate whose implementation updates counts as an Update), function
 // values, and helpers of other packages that read into, return or write

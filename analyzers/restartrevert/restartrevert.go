@@ -343,6 +343,9 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				c.assignment(x, lhs, x.Rhs[i], stack, inits, carriedBefore)
 			}
 		case *ast.CallExpr:
+			if as, ok := astutil.CopyInto(c.pass.TypesInfo, x); ok {
+				c.assignment(as, as.Lhs[0], as.Rhs[0], stack, inits, carriedBefore)
+			}
 			c.replacedBy(x, carriedBefore)
 			c.comparison(x, carriedBefore)
 			c.inverse(fd, x, inits, carriedBefore)

@@ -306,3 +306,29 @@ func StructFields(info *types.Info, lit *ast.CompositeLit, st *types.Struct) ite
 		}
 	}
 }
+
+// CopyInto returns `src.DeepCopyInto(&dst)` as the assignment it is,
+// `dst = src` (deep), so that the checks of a wholesale replacement see
+// it: the receiver and the argument's operand are of one type. The
+// assignment is made up: its positions are those of its two sides.
+func CopyInto(info *types.Info, call *ast.CallExpr) (*ast.AssignStmt, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DeepCopyInto" || len(call.Args) != 1 {
+		return nil, false
+	}
+	addr, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !ok || addr.Op != token.AND {
+		return nil, false
+	}
+	dst, src := info.TypeOf(addr.X), info.TypeOf(sel.X)
+	if dst == nil || src == nil {
+		return nil, false
+	}
+	if p, ok := src.(*types.Pointer); ok {
+		src = p.Elem()
+	}
+	if !types.Identical(dst, src) {
+		return nil, false
+	}
+	return &ast.AssignStmt{Lhs: []ast.Expr{addr.X}, TokPos: addr.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{sel.X}}, true
+}

@@ -1,6 +1,8 @@
 package flow
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -10,6 +12,11 @@ import (
 // to the mutate function its caller passes (`kube.CreateOrUpdate(ctx, c,
 // obj, func(live *appsv1.Deployment) {...})`). Why is From's liveness
 // inside the helper (NotLive when it depends on the caller's argument).
+// From is -1 when the object is the helper's own (it makes it and reads
+// it, `var obj T` handed to controllerutil.CreateOrUpdate), and Why says
+// why it is live. Fn may be a list of functions, each of which is called
+// (`mutators ...Mutator[T]`), and the call may be made in a closure of
+// the helper.
 type HandOff struct {
 	Fn, Arg, From int
 	Why           Reason
@@ -25,12 +32,86 @@ type Returned struct {
 // calls with which of its objects, and whose results it returns.
 func (s *solver) callbacks(fn *ssa.Function) ([]HandOff, []Returned) {
 	params := sigParams(fn)
-	index := func(v ssa.Value) int {
-		for {
-			x := convertedFrom(v)
-			if x == nil {
-				break
+	index := func(v ssa.Value) int { return s.paramIndex(params, v, false) }
+	var calls []HandOff
+	var rets []Returned
+	for _, f := range withClosures(fn) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case ssa.CallInstruction:
+					c := in.Common()
+					fi := s.paramIndex(params, c.Value, true)
+					if c.IsInvoke() || fi < 0 {
+						continue
+					}
+					for j, a := range c.Args {
+						if !isObjectLike(a.Type()) {
+							continue
+						}
+						if from := index(a); from >= 0 {
+							calls = append(calls, HandOff{Fn: fi, Arg: j, From: from, Why: s.evidence[params[from]]})
+						} else if why := s.r.live[a]; why != NotLive && why != LiveArgument {
+							calls = append(calls, HandOff{Fn: fi, Arg: j, From: -1, Why: why})
+						}
+					}
+				case *ssa.Return:
+					if f != fn {
+						continue
+					}
+					for i, res := range in.Results {
+						call, k := calledResult(res)
+						if call == nil {
+							continue
+						}
+						if fi := index(call.Call.Value); fi >= 0 && !call.Call.IsInvoke() {
+							rets = append(rets, Returned{Result: i, Fn: fi, FnResult: k})
+						}
+					}
+				}
 			}
+		}
+	}
+	return calls, rets
+}
+
+// cellValue returns the one value stored into the local cell addr (an
+// Alloc, or a closure's free variable bound to one), or nil.
+func (s *solver) cellValue(addr ssa.Value) ssa.Value {
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		bs := s.r.graph.bindings(fv)
+		if len(bs) != 1 {
+			return nil
+		}
+		addr = bs[0]
+	}
+	a, ok := addr.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	vs := storedInto(a)
+	if len(vs) != 1 {
+		return nil
+	}
+	return vs[0]
+}
+
+// withClosures returns fn and the closures nested in it.
+func withClosures(fn *ssa.Function) []*ssa.Function {
+	out := []*ssa.Function{fn}
+	for i := 0; i < len(out); i++ {
+		out = append(out, out[i].AnonFuncs...)
+	}
+	return out
+}
+
+// paramIndex returns the index of the parameter of params that v is
+// (through conversions, and a closure's free variables to what its
+// makers bind), or -1; with elems, v may also be an element read from a
+// list parameter (`for _, m := range mutators { m(obj) }`).
+func (s *solver) paramIndex(params []*ssa.Parameter, v ssa.Value, elems bool) int {
+	for depth := 0; v != nil && depth < 8; depth++ {
+		for x := convertedFrom(v); x != nil; x = convertedFrom(v) {
 			v = x
 		}
 		for i, p := range params {
@@ -38,38 +119,32 @@ func (s *solver) callbacks(fn *ssa.Function) ([]HandOff, []Returned) {
 				return i
 			}
 		}
-		return -1
-	}
-	var calls []HandOff
-	var rets []Returned
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch in := instr.(type) {
-			case ssa.CallInstruction:
-				c := in.Common()
-				f := index(c.Value)
-				if c.IsInvoke() || f < 0 {
-					continue
-				}
-				for j, a := range c.Args {
-					if from := index(a); from >= 0 && isObjectLike(a.Type()) {
-						calls = append(calls, HandOff{Fn: f, Arg: j, From: from, Why: s.evidence[params[from]]})
-					}
-				}
-			case *ssa.Return:
-				for i, res := range in.Results {
-					call, k := calledResult(res)
-					if call == nil {
-						continue
-					}
-					if f := index(call.Call.Value); f >= 0 && !call.Call.IsInvoke() {
-						rets = append(rets, Returned{Result: i, Fn: f, FnResult: k})
-					}
-				}
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			bs := s.r.graph.bindings(x)
+			if len(bs) != 1 {
+				return -1
 			}
+			v = bs[0]
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return -1
+			}
+			if ia, ok := x.X.(*ssa.IndexAddr); ok && elems {
+				v, elems = ia.X, false
+				continue
+			}
+			v = s.cellValue(x.X)
+		case *ssa.Index:
+			if !elems {
+				return -1
+			}
+			v, elems = x.X, false
+		default:
+			return -1
 		}
 	}
-	return calls, rets
+	return -1
 }
 
 // calledResult returns the call whose result k v is, or nil.
@@ -107,11 +182,15 @@ func (s *solver) handOver(site ssa.CallInstruction, sum *Summary) {
 		if cb.Fn >= len(args) || cb.From >= len(args) {
 			continue
 		}
-		fn := funcValue(args[cb.Fn])
-		if fn == nil || cb.Arg >= len(fn.Params) {
-			continue
+		var from ssa.Value
+		if cb.From >= 0 {
+			from = args[cb.From]
 		}
-		s.handed = append(s.handed, handedParam{from: args[cb.From], param: fn.Params[cb.Arg], why: cb.Why})
+		for _, fn := range funcValues(args[cb.Fn], 0) {
+			if cb.Arg < len(fn.Params) {
+				s.handed = append(s.handed, handedParam{from: from, param: fn.Params[cb.Arg], why: cb.Why})
+			}
+		}
 	}
 	for _, ret := range sum.Returneds {
 		if ret.Fn >= len(args) {
@@ -121,6 +200,50 @@ func (s *solver) handOver(site ssa.CallInstruction, sum *Summary) {
 			s.returnsOf[fn] = append(s.returnsOf[fn], returnSite{site: site, result: ret.Result, of: ret.FnResult})
 		}
 	}
+}
+
+// funcValues returns the functions of the package that v may be: a
+// declared function or a closure, what a factory of the package returns
+// (`a.specMutator()`), and for a list of functions its elements (built
+// for a variadic call, or appended to a list made empty).
+func funcValues(v ssa.Value, depth int) []*ssa.Function {
+	if depth > 4 {
+		return nil
+	}
+	for x := convertedFrom(v); x != nil; x = convertedFrom(v) {
+		v = x
+	}
+	if fn := funcValue(v); fn != nil {
+		return []*ssa.Function{fn}
+	}
+	var out []*ssa.Function
+	switch x := v.(type) {
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Call.Args {
+				out = append(out, funcValues(a, depth+1)...)
+			}
+			return out
+		}
+		callee := x.Call.StaticCallee()
+		if callee == nil || callee.Signature.Results().Len() != 1 {
+			return nil
+		}
+		for _, b := range callee.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				out = append(out, funcValues(ret.Results[0], depth+1)...)
+			}
+		}
+	case *ssa.Slice:
+		for _, e := range variadicElems(x) {
+			out = append(out, funcValues(e, depth+1)...)
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			out = append(out, funcValues(e, depth+1)...)
+		}
+	}
+	return out
 }
 
 // A handedParam is a parameter of a function of the package that another

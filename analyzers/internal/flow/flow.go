@@ -85,8 +85,9 @@
 // exported function sends its parameters (see Where), and which of its
 // function parameters it calls with which of its objects and returns the
 // results of (a create-or-update helper handing the object it read to
-// its caller's mutate function, a generic list helper returning what its
-// caller's function takes out of the list) is exported as a Summary fact
+// its caller's mutate function, or each of a list of mutators, in a
+// closure of its own; a generic list helper returning what its caller's
+// function takes out of the list) is exported as a Summary fact
 // on the function, so a call from another package of the module is
 // understood, and so is a call into a dependency module whose package
 // was analysed (go vet and golangci-lint analyse every dependency for its
@@ -95,7 +96,10 @@
 // functions handling Kubernetes objects, except the Kubernetes libraries
 // and generated clients, which are known from tables): a static call, a
 // generic instantiation, or an interface method resolved to the
-// implementations with facts. Liveness that comes
+// implementations with facts. At the call, the functions handed over
+// are found through conversions, phis, the lists built for a variadic
+// call or appended to, and the closures a factory of the package returns
+// (`a.specMutator()`). Liveness that comes
 // from the callers (a live argument) does not cross packages: facts flow
 // from a package to its importers only: an analyzer that needs it the
 // other way exports its own conditional fact (restartrevert: this

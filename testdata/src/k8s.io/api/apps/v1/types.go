@@ -46,6 +46,9 @@ type Deployment struct {
 func (in *Deployment) DeepCopyObject() runtime.Object { return in }
 func (in *Deployment) DeepCopy() *Deployment          { out := *in; return &out }
 
+// DeepCopyInto copies in into out (the generated function copies deeply).
+func (in *DeploymentSpec) DeepCopyInto(out *DeploymentSpec) { *out = *in }
+
 type DeploymentList struct {
 	metav1.TypeMeta
 	metav1.ListMeta
