@@ -37,7 +37,7 @@ func TestFixedIsClean(t *testing.T) {
 // (a wrong answer of the name heuristic this replaced); a neutral name that
 // flows into a live template through two builders is.
 func TestKindByFlow(t *testing.T) {
-	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/flow")
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/flow", "stalekey/mutators")
 }
 
 // TestCustomResourceMaps: keys that come from a custom resource's own maps

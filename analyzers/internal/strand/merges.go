@@ -195,9 +195,11 @@ func (s *state) into(at ast.Node, m merge.Merge) (found, bool) {
 func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 	traced, ok := s.trace(fd, f.desired, f.kind)
 	if !ok {
+		// Untraced: any desired map of the kind may be the one merged. A
+		// key written straight into a live object's map is in none.
 		traced = nil
 		for _, w := range s.writes {
-			if w.kind == f.kind {
+			if w.kind == f.kind && !s.intoLive(w) {
 				traced = append(traced, w)
 			}
 		}
@@ -249,6 +251,11 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 		out.Writes = append(out.Writes, ws)
 	}
 	s.result.Findings = append(s.result.Findings, out)
+}
+
+// intoLive reports whether w writes into the map of a live object.
+func (s *state) intoLive(w write) bool {
+	return w.root != nil && s.live.At(w.root, w.pos) != live.NotLive
 }
 
 // decideFromCR records a finding when entries of a custom resource's maps
