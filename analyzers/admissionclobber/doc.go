@@ -66,7 +66,8 @@
 //     `pod.Spec.ImagePullSecrets = x`, `c.Env = env` for a container of
 //     the Pod, `*dst = src` through a pointer to the field;
 //   - a whole-struct assignment (`pod.Spec = s`, `*container = desired`,
-//     `**securityContext = *desired`) that does not put every listed field
+//     `**securityContext = *desired`, a generated
+//     `desired.Spec.DeepCopyInto(&pod.Spec)`) that does not put every listed field
 //     back afterwards from a value saved before it; the message names the
 //     fields that are lost (for a security context: the fields SCC
 //     admission injects);

@@ -66,6 +66,9 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 			fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{n, slices.Clone(stack)})
 		case *ast.CallExpr:
 			fn.calls = append(fn.calls, n)
+			if as, ok := astutil.CopyInto(info, n); ok {
+				fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{as, slices.Clone(stack)})
+			}
 		case *ast.Ident:
 			// Uses matter only for the locals a copy may be (see escapes).
 			if v, ok := info.Uses[n].(*types.Var); ok && v.Pos() > fd.Body.Pos() && v.Pos() < fd.Body.End() {

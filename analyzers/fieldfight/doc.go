@@ -56,7 +56,8 @@
 //   - a write of the owned field whose value is not read from the live
 //     object (`dep.Spec.Replicas = cr.Spec.Replicas`);
 //   - a wholesale replacement of a part that holds it (`dep.Spec = ...`,
-//     `cfg.Webhooks = desired.Webhooks`), unless the new value carries the
+//     `cfg.Webhooks = desired.Webhooks`, `src.DeepCopyInto(&dep.Spec)`),
+//     unless the new value carries the
 //     field over from the live object, or the field is written again
 //     afterwards (that write is then checked). The flow engine answers the
 //     carry-over (flow.Result.CarriesFrom): the new value, through its

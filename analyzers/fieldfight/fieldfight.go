@@ -95,6 +95,9 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				c.comparison(x, []ast.Expr{x.X, x.Y}, stack)
 			}
 		case *ast.CallExpr:
+			if as, ok := astutil.CopyInto(c.pass.TypesInfo, x); ok {
+				c.assignment(as, as.Lhs[0], as.Rhs[0], stack)
+			}
 			if isStrictEqual(c.pass.TypesInfo, x) {
 				c.comparison(x, x.Args, stack)
 			}

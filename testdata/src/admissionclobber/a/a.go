@@ -101,6 +101,23 @@ func (r *Reconciler) wholeSpec(ctx context.Context, key client.ObjectKey, desire
 	return r.Update(ctx, pod)
 }
 
+// The whole spec of a live Pod, copied over with the generated deep copy.
+func (r *Reconciler) wholeSpecCopied(ctx context.Context, key client.ObjectKey, desired *corev1.Pod) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	desired.Spec.DeepCopyInto(&pod.Spec) // want `live Pod's Spec replaced wholesale, dropping the admission-set Affinity, Containers, DNSConfig, .*Volumes`
+	return r.Update(ctx, pod)
+}
+
+// A deep copy into a Pod that is only created: silent.
+func (r *Reconciler) copiedIntoNew(ctx context.Context, desired *corev1.Pod) error {
+	pod := &corev1.Pod{}
+	desired.Spec.DeepCopyInto(&pod.Spec)
+	return r.Create(ctx, pod)
+}
+
 // Cross-package helpers, reported at the call with the helper's assignment.
 func (r *Reconciler) helpers(ctx context.Context, key client.ObjectKey, desired []corev1.Container, secrets []corev1.LocalObjectReference) error {
 	pod := &corev1.Pod{}

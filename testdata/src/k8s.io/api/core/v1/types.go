@@ -228,6 +228,9 @@ type PodSpec struct {
 
 func (in *PodSpec) DeepCopy() *PodSpec { out := *in; return &out }
 
+// DeepCopyInto copies in into out (the generated function copies deeply).
+func (in *PodSpec) DeepCopyInto(out *PodSpec) { *out = *in }
+
 type PodStatus struct {
 	Phase      string
 	Conditions []PodCondition
