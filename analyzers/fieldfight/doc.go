@@ -71,12 +71,13 @@
 //     to a method of the struct holding it (`b.keepCount(dep)` before
 //     `dep.Spec = b.spec`) or to a closure that captured it. Saving the
 //     live value elsewhere (into a status) is no carry-over;
-//   - a nil written to replicas on a live object, even under a condition
-//     about the autoscaler (`if cr.Spec.Autoscaling != nil {
-//     dep.Spec.Replicas = nil }`): an update that leaves the count nil is
-//     defaulted to 1 by the API server, so the write still scales the
-//     workload back; only a condition about the object's creation
-//     guards it;
+//   - a nil written to replicas on a live object that is written back,
+//     even under a condition about the autoscaler (`if
+//     cr.Spec.Autoscaling != nil { dep.Spec.Replicas = nil }`): an update
+//     that leaves the count nil is defaulted to 1 by the API server, so
+//     the write still scales the workload back; only a condition about
+//     the object's creation guards it. A live copy cleared to be hashed
+//     or compared, and not sent, is silent;
 //   - the inverse form: a desired object sent with Update after only its
 //     metadata was copied from the live one;
 //   - for replicas, a strict comparison of the live value (==, !=,

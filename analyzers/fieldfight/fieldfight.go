@@ -193,7 +193,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		return // no sign of the owner in the module
 	}
 	if whole && r.unset != "" && isNil(c.pass.TypesInfo, rhs) {
-		if !c.guarded(stack, as, nobody) {
+		// Only an object that is written back gets the default: a live
+		// copy cleared to be compared or hashed is no write.
+		if c.live.Where(lhs, true).Set&flow.Written != 0 && !c.guarded(stack, as, nobody) {
 			c.report(as, r, ev, fmt.Sprintf("%s.%s set to nil on the live object, which the API server defaults to %s on update, while %s",
 				kindName(t.kind), r.fieldText(), r.unset, c.ownerText(r, ev)))
 		}

@@ -533,6 +533,9 @@ func holds(outer, inner types.Type, seen map[types.Type]bool) bool {
 	case *types.Map:
 		return holds(u.Elem(), inner, seen)
 	case *types.Struct:
+		if isMachinery(outer) {
+			return false
+		}
 		for f := range u.Fields() {
 			if holds(f.Type(), inner, seen) {
 				return true
@@ -542,6 +545,21 @@ func holds(outer, inner types.Type, seen map[types.Type]bool) bool {
 		return types.Implements(inner, u) || types.Implements(types.NewPointer(inner), u)
 	}
 	return false
+}
+
+// isMachinery reports whether t is a struct type of the client libraries
+// or the standard library (a client, a scheme, a REST config): a helper
+// handed one (a reconciler that embeds them) returns no pointer into
+// what its fields hold.
+func isMachinery(t types.Type) bool {
+	n := k8s.Named(t)
+	if n == nil || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return k8s.IsStdlib(n.Obj().Pkg()) || strings.HasPrefix(path, "k8s.io/client-go/") ||
+		strings.HasPrefix(path, "sigs.k8s.io/controller-runtime/") ||
+		strings.HasPrefix(path, "k8s.io/apimachinery/") && !strings.HasPrefix(path, "k8s.io/apimachinery/pkg/apis/")
 }
 
 func deref(t types.Type) types.Type {

@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -45,4 +46,26 @@ func (r *Reconciler) createsUnscaled(ctx context.Context, cache *Cache) error {
 	dep.Name = cache.Name
 	dep.Spec.Replicas = nil
 	return r.Create(ctx, dep)
+}
+
+// The count is cleared on the live object only so that a hash of its
+// spec ignores the autoscaler's value; the object sent is the desired
+// one, which never had a count: silent.
+func (r *Reconciler) clearsForHash(ctx context.Context, cache *Cache, desired *appsv1.Deployment) error {
+	existing := appsv1.Deployment{}
+	if err := r.Get(ctx, types.NamespacedName{Name: cache.Name, Namespace: cache.Namespace}, &existing); err != nil {
+		return err
+	}
+	if cache.Spec.Autoscaling != nil {
+		existing.Spec.Replicas = nil
+	}
+	if specHash(&existing.Spec) == specHash(&desired.Spec) {
+		return nil
+	}
+	return r.Update(ctx, desired)
+}
+
+// specHash stands for a hash of a spec's printed form.
+func specHash(spec *appsv1.DeploymentSpec) string {
+	return fmt.Sprint(*spec)
 }
