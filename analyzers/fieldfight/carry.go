@@ -6,6 +6,7 @@ package fieldfight
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
@@ -54,16 +55,16 @@ func (c *checker) fromLive(e ast.Expr, r *row, root, self *types.Var) bool {
 	}})
 }
 
-// writtenAfter reports whether the owned field of r on root is written
-// after as, in the same function: that write is checked on its own.
-func (c *checker) writtenAfter(root *types.Var, r *row, as *ast.AssignStmt) bool {
+// writtenBetween reports whether the owned field r of the object held
+// by root is assigned whole between from and to in the function.
+func (c *checker) writtenBetween(root *types.Var, r *row, from, to token.Pos) bool {
 	found := false
 	ast.Inspect(c.fd.Body, func(n ast.Node) bool {
 		if found || n == nil {
 			return false
 		}
 		x, ok := n.(*ast.AssignStmt)
-		if !ok || x.Pos() < as.End() {
+		if !ok || x.Pos() < from || x.Pos() >= to {
 			return true
 		}
 		for _, l := range x.Lhs {

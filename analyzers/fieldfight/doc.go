@@ -79,7 +79,10 @@
 //     the object's creation guards it. A live copy cleared to be hashed
 //     or compared, and not sent, is silent;
 //   - the inverse form: a desired object sent with Update after only its
-//     metadata was copied from the live one;
+//     metadata was copied from the live one, or sent with a merge patch
+//     taken against a copy of the live one (`client.MergeFrom(live.DeepCopy())`),
+//     unless the base was given the owned field first (the difference is
+//     then chosen);
 //   - for replicas, a strict comparison of the live value (==, !=,
 //     reflect.DeepEqual, equality.Semantic.DeepEqual, ptr.Equal) that
 //     decides a write (the flow engine's Decides);

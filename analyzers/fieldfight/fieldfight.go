@@ -214,7 +214,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if ev.At == "" && r.owner == injector && !c.builtHere(rhs, 0) {
 		return // no annotation named, and the new value's origin unknown: it may hold the bundle
 	}
-	if c.writtenAfter(t.root, r, as) {
+	if c.writtenBetween(t.root, r, as.End(), c.fd.Body.End()) {
 		return // the owned field is written again afterwards: that write is checked
 	}
 	part := strings.Join(t.names, ".")
@@ -313,11 +313,18 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 		if ev.At == "" && r.owner == injector && !c.builtHere(c.inits[inv.Desired], 0) {
 			continue // as in assignment: the desired object's origin is unknown
 		}
-		if obj, ok := live.IsUpdate(c.pass.TypesInfo, call); ok && c.fromLive(obj, r, inv.Live, inv.Desired) {
+		if inv.Patch && c.writtenBetween(inv.Live, r, c.fd.Body.Pos(), call.Pos()) {
+			continue // the patch's base was given the field first: the difference is chosen
+		}
+		if c.fromLive(inv.Sent, r, inv.Live, inv.Desired) {
 			continue // the owned field is set on the desired object, from the live one or checked there
 		}
-		c.report(call, r, ev, fmt.Sprintf("%s sent with Update after only its metadata was copied from the live one, replacing %s while %s",
-			kindName(inv.Desired.Type()), r.fieldText(), c.ownerText(r, ev)))
+		how := "sent with Update after only its metadata was copied from the live one"
+		if inv.Patch {
+			how = "patched with a merge patch taken against the live one"
+		}
+		c.report(call, r, ev, fmt.Sprintf("%s %s, replacing %s while %s",
+			kindName(inv.Desired.Type()), how, r.fieldText(), c.ownerText(r, ev)))
 	}
 }
 

@@ -66,6 +66,13 @@
 //     and the Update; it is reported there, in whatever package it lives.
 //     Silent when the function carries restartedAt over or assigns into
 //     the desired template a value read from the live one;
+//   - the same desired workload sent with a merge patch taken against a
+//     copy of the live one (`Patch(ctx, desired,
+//     client.MergeFrom(live.DeepCopy()))`, MergeFromWithOptions,
+//     StrategicMergeFrom, inline or through a local): the patch is the
+//     difference, so every template annotation the desired one lacks is
+//     deleted. Silent as above, or when restartedAt is deleted from the
+//     base first (the difference then leaves it alone);
 //   - the same assignment between two workloads of one kind,
 //     `dst.Spec.Template = src.Spec.Template`, whether or not dst is known
 //     to be live: that is a desired-into-live merge helper. Not when the

@@ -580,10 +580,22 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt, inits m
 // function carries it over or takes the template from the live object.
 func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call, inits)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.updatedFrom(call, inv.Live) || carriedBefore(call.Pos()) {
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || carriedBefore(call.Pos()) {
 		return
 	}
+	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call.Pos()) {
+		return // the patch's base lost the key first: the difference leaves it
+	}
 	kind := workloadOf(inv.Desired.Type())
+	if inv.Patch {
+		c.pass.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: "desired " + kind + " patched with a merge patch taken against the live one, deleting restartedAt: `kubectl rollout restart` will be undone",
+			Related: []analysis.RelatedInformation{{Pos: inv.At,
+				Message: "the patch is the difference from the live " + kind + ": every key of its template annotations the desired one lacks is deleted; carry " + restartedAt + " over, or drop it from the base"}},
+		})
+		return
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: "desired " + kind + " written over the live one with Update, dropping restartedAt: `kubectl rollout restart` will be undone",
@@ -745,11 +757,25 @@ func (c *checker) carriedBetween(body *ast.BlockStmt, x, y ast.Expr, vx, vy *typ
 		slices.ContainsFunc(c.carryPoints(body), func(p token.Pos) bool { return p < before })
 }
 
-// updatedFrom reports whether the object an Update call sends took src's
-// template in first (templateFrom).
-func (c *checker) updatedFrom(call *ast.CallExpr, src *types.Var) bool {
-	obj, ok := live.IsUpdate(c.pass.TypesInfo, call)
-	return ok && c.templateFrom(obj, src)
+// keyDroppedFrom reports whether body deletes restartedAt from a map of
+// the object held by v before pos (`delete(live.Spec.Template.Annotations,
+// restartedAt)`).
+func (c *checker) keyDroppedFrom(body *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || call.Pos() >= pos || len(call.Args) != 2 {
+			return !found
+		}
+		id, _ := ast.Unparen(call.Fun).(*ast.Ident)
+		if b, ok := info.Uses[id].(*types.Builtin); ok && id != nil && b.Name() == "delete" &&
+			isKey(info, call.Args[1], false) && c.live.Locate(call.Args[0]).Root == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // carriedByCallers reports whether x and y are parameters of the function

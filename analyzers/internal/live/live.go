@@ -123,11 +123,20 @@ func IsRead(why Reason) bool { return flow.IsRead(why) }
 // An InverseUpdate is the inverse form of a wholesale replacement: Desired,
 // an object built apart from the live one, is sent with Update after only
 // metadata was copied into it from Live, an object of the same type read
-// from the server in the same function (At). Everything not copied is
-// replaced by the desired value.
+// from the server in the same function (At), or with a merge patch taken
+// against Live (Patch). Everything not copied is replaced by the desired
+// value.
 type InverseUpdate struct {
 	Desired, Live *types.Var
 	At            token.Pos
+	// Patch says the desired object is sent with a merge patch taken
+	// against a copy of Live (`Patch(ctx, desired,
+	// client.MergeFrom(live.DeepCopy()))`), At the patch's making: the
+	// patch deletes what Live has and Desired lacks. No metadata copy is
+	// needed then.
+	Patch bool
+	// Sent is the object argument of the call.
+	Sent ast.Expr
 }
 
 // Inverse reports whether call, in body, is an inverse update (see
@@ -136,12 +145,18 @@ type InverseUpdate struct {
 // ObjectMeta reading Live, SetResourceVersion, a call given both
 // ObjectMetas (a metadata merge helper), or a call of a helper of the
 // package that copies the resourceVersion of one parameter into another
-// (flow.Result.MetaCopies), given both objects, before the call.
+// (flow.Result.MetaCopies), given both objects, before the call. A merge
+// Patch of Desired whose base is a copy of Live (flow.Result.Locate) is
+// one too, without a metadata copy (InverseUpdate.Patch).
 func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*types.Var]ast.Expr) (InverseUpdate, bool) {
 	info := r.info
 	obj, ok := IsUpdate(info, call)
-	if !ok {
+	base, patched := r.mergePatch(call, inits)
+	if !ok && !patched {
 		return InverseUpdate{}, false
+	}
+	if patched {
+		obj = call.Args[1]
 	}
 	v := astutil.RootVar(info, obj)
 	if v == nil || k8s.Named(v.Type()) == nil {
@@ -153,11 +168,46 @@ func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*typ
 	if init := inits[v]; init != nil && astutil.RootVar(info, init) != nil && r.Expr(init) != NotLive {
 		return InverseUpdate{}, false
 	}
+	if patched {
+		l := r.flow.Locate(base.Args[0]).Root
+		if l == nil || l == v || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != k8s.Named(v.Type()).Obj() || !IsRead(r.VarReason(l)) {
+			return InverseUpdate{}, false
+		}
+		return InverseUpdate{Desired: v, Live: l, At: base.Pos(), Patch: true, Sent: obj}, true
+	}
 	src, at := r.metadataSource(body, v, call.Pos())
 	if src == nil {
 		return InverseUpdate{}, false
 	}
-	return InverseUpdate{Desired: v, Live: src, At: at}, true
+	return InverseUpdate{Desired: v, Live: src, At: at, Sent: obj}, true
+}
+
+// mergePatch returns the making of the patch when call patches an object
+// through the client with a merge patch taken against a base:
+// client.MergeFrom(base), MergeFromWithOptions or StrategicMergeFrom,
+// given in the call or through a local it initialises.
+func (r *Result) mergePatch(call *ast.CallExpr, inits map[*types.Var]ast.Expr) (*ast.CallExpr, bool) {
+	fn := k8s.Callee(r.info, call)
+	if fn == nil || !(flow.IsClientMethod(fn, "Patch") || k8s.IsClientMethod(fn, "Patch")) || len(call.Args) < 3 {
+		return nil, false
+	}
+	p := ast.Unparen(call.Args[2])
+	if id, ok := p.(*ast.Ident); ok {
+		if v := astutil.IdentVar(r.info, id); v != nil && inits[v] != nil {
+			p = ast.Unparen(inits[v])
+		}
+	}
+	mk, ok := p.(*ast.CallExpr)
+	if !ok || len(mk.Args) == 0 {
+		return nil, false
+	}
+	f := k8s.Callee(r.info, mk)
+	for _, name := range []string{"MergeFrom", "MergeFromWithOptions", "StrategicMergeFrom"} {
+		if k8s.IsFunc(f, k8s.Client, name) {
+			return mk, true
+		}
+	}
+	return nil, false
 }
 
 func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos) (*types.Var, token.Pos) {
