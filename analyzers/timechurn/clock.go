@@ -77,6 +77,18 @@ func (f *fnState) stampOf(e ast.Expr) *stamp {
 			return f.stampOf(x.X) // now.Time
 		}
 	case *ast.CompositeLit:
+		if isTime(info.TypeOf(x)) {
+			// metav1.Time{Time: time.Now()}: the time is the clock's.
+			for _, elt := range x.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				if s := f.stampOf(elt); s != nil {
+					return s
+				}
+			}
+			return nil
+		}
 		return f.literalStamp(x)
 	case *ast.CallExpr:
 		return f.callStamp(x)

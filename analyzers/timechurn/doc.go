@@ -38,7 +38,8 @@
 //	return r.Status().Update(ctx, obj)
 //
 // Clocks: time.Now(), metav1.Now(), metav1.NowMicro(), metav1.NewTime and
-// NewMicroTime of a clock, and values derived from them (Format, UTC,
+// NewMicroTime of a clock, a metav1.Time literal holding one
+// (`&metav1.Time{Time: time.Now()}`), and values derived from them (Format, UTC,
 // Rfc3339Copy, fmt and strconv of one, &now). A value holds a stamp when
 // it is a clock, a composite literal with a field given one (a condition
 // literal), append of one, a local variable given one, or the result of a
