@@ -45,7 +45,7 @@ func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison) (analysis.Di
 	if root == nil || k8s.IsNamed(root.Type(), k8s.CoreV1, "Pod") && !k8s.ThroughTemplate(info, cm.Live) {
 		return none, false // a live Pod's spec: admissionclobber reports it
 	}
-	got, where := c.b.DesiredShape(fd, cm.Desired)
+	got, where := c.b.DesiredShape(fd, cm.Desired, cm.Cmp)
 	if got == nil || got.Sets("") {
 		return none, false // what the desired side sets is not known
 	}

@@ -84,7 +84,9 @@
 // reconciled object handed in by the caller and written back with Update
 // or a merge Patch, and the desired side a copy of the live object
 // (desired := live.DeepCopy()), when what the desired side's compared
-// part was given is seen (a builder's summary, an assignment).
+// part was given is seen (a builder's summary, an assignment). Only what
+// may run before the comparison counts: a time stamped in a branch that
+// returns first (a teardown path) is not compared.
 //
 // equality.Semantic.DeepEqual (and Quantity.Cmp or Equal) compare
 // quantities by value and treat nil and empty alike, so they are silent

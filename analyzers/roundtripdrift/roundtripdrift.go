@@ -96,13 +96,13 @@ func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison, fx *fixer) (
 	if root == nil {
 		return none, false
 	}
-	got, where := c.b.DesiredShape(fd, cm.Desired)
+	got, where := c.b.DesiredShape(fd, cm.Desired, cm.Cmp)
 	if (cm.BothLive || cm.Written) && (got == nil || len(got.Set) == 0 && len(got.Empty) == 0 && len(got.Now) == 0) {
 		return none, false // a copy of the live object, or a live side not sure: what the desired side sets must be seen
 	}
 	t := info.TypeOf(cm.Live)
 	found := c.causes(cm, t, root.Type(), livePath, got, func() *builders.Shape {
-		s, _ := c.b.DesiredShape(fd, rootOf(info, cm.Desired))
+		s, _ := c.b.DesiredShape(fd, rootOf(info, cm.Desired), cm.Cmp)
 		return s
 	})
 	if found == nil || !c.b.Flow.Decides(cm.Cmp) {

@@ -18,6 +18,12 @@
 // and a live parameter strictly and copies the desired part in when they
 // differ (mutator.go); its comparisons are part of the Fact and are
 // checked where the framework is handed a desired object.
+//
+// The shape of a desired value at a comparison (DesiredShape) takes in
+// only what the function may do before the comparison runs: a statement
+// from which no path of the control-flow graph leads to it (a branch
+// that returns first, such as a deletion path) is left out (the flow
+// engine's Reaches).
 package builders
 
 import (
@@ -117,6 +123,10 @@ type Result struct {
 	Flow *flow.Result
 	// handedTo is the call MutatorCalls examines, which shapes ignore.
 	handedTo *ast.CallExpr
+	// until, in untilFD, is the comparison DesiredShape answers for: what
+	// fd does on no path to it is not part of the shape.
+	until   ast.Expr
+	untilFD *ast.FuncDecl
 	// emptyVars memoises mayBeEmpty for local variables.
 	emptyVars map[*types.Var]bool
 	// wrappers are the package's functions returning a strict comparison

@@ -154,15 +154,25 @@ func (c *Result) IsLive(e ast.Expr) bool {
 	return false
 }
 
-// DesiredShape returns what the desired value e of fd sets, and where it
-// was built; nil when it is not known.
-func (c *Result) DesiredShape(fd *ast.FuncDecl, e ast.Expr) (*Shape, token.Pos) {
+// DesiredShape returns what the desired value e of fd sets before the
+// comparison at, and where it was built; nil when it is not known. A
+// statement of fd from which no path leads to at (the flow engine's
+// Reaches: in a branch that returns first) does not count.
+func (c *Result) DesiredShape(fd *ast.FuncDecl, e, at ast.Expr) (*Shape, token.Pos) {
 	if c == nil {
 		return nil, token.NoPos
 	}
 	c.mu.Lock() // the analyzers asking may run in parallel
 	defer c.mu.Unlock()
+	c.until, c.untilFD = at, fd
+	defer func() { c.until, c.untilFD = nil, nil }()
 	return c.desiredShape(fd, e)
+}
+
+// beforeUntil reports whether n, an expression of fd, may run before the
+// comparison DesiredShape answers for.
+func (c *Result) beforeUntil(fd *ast.FuncDecl, n ast.Expr) bool {
+	return c.until == nil || fd != c.untilFD || c.Flow.Reaches(n, c.until)
 }
 
 func (c *Result) desiredShape(fd *ast.FuncDecl, e ast.Expr) (*Shape, token.Pos) {

@@ -333,7 +333,7 @@ func (c *Result) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 				} else if i == 0 && len(x.Rhs) == 1 {
 					r = x.Rhs[0] // d, err := build()
 				}
-				if r == nil {
+				if r == nil || !c.beforeUntil(fd, r) {
 					continue
 				}
 				if id, ok := ast.Unparen(l).(*ast.Ident); ok && astutil.IdentVar(info, id) == v {
@@ -376,7 +376,7 @@ func (c *Result) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 			// Handed to a function: its summary says what it sets; a
 			// function not known may set anything. The call being checked
 			// is what receives the value, not a change to it.
-			if x == c.handedTo {
+			if x == c.handedTo || !c.beforeUntil(fd, x) {
 				return true
 			}
 			fn := k8s.Callee(info, x)

@@ -254,18 +254,20 @@ type Result struct {
 	funcs []*ssa.Function
 	graph *calls
 
-	lazy      func() // builds Pkg, funcs and graph when run did not
-	lazyOnce  sync.Once
-	indexOnce sync.Once // the rest is built on the first question of Where
-	exprs     map[ast.Expr][]*ssa.DebugRef
-	values    map[*types.Var][]ssa.Value
-	cells     map[ssa.Value][]*types.Var // the variables whose address a value is
-	callExprs map[ssa.Value]*ast.CallExpr
-	points    map[token.Pos]*ssa.DebugRef
-	carryOnce sync.Once // varOf, on the first question of Carries
-	varOf     map[ssa.Value][]types.Object
-	constOnce sync.Once
-	constUses map[*ssa.Const][]ssa.Instruction
+	lazy       func() // builds Pkg, funcs and graph when run did not
+	lazyOnce   sync.Once
+	indexOnce  sync.Once // the rest is built on the first question of Where
+	exprs      map[ast.Expr][]*ssa.DebugRef
+	values     map[*types.Var][]ssa.Value
+	cells      map[ssa.Value][]*types.Var // the variables whose address a value is
+	callExprs  map[ssa.Value]*ast.CallExpr
+	points     map[token.Pos]*ssa.DebugRef
+	lparenOnce sync.Once                     // lparens, on the first question of Reaches
+	lparens    map[token.Pos]ssa.Instruction // the calls, by the position of their parenthesis
+	carryOnce  sync.Once                     // varOf, on the first question of Carries
+	varOf      map[ssa.Value][]types.Object
+	constOnce  sync.Once
+	constUses  map[*ssa.Const][]ssa.Instruction
 
 	summaryOf map[*ssa.CallCommon][]*Summary // calls of other packages' functions with a Summary
 	factsOf   func(*ssa.CallCommon, *types.Func) []*Summary

@@ -29,7 +29,7 @@ type solver struct {
 
 	phase    int
 	work     []ssa.Value
-	back     map[ssa.Value]bool
+	back     map[ssa.Value]Reason             // the best reason each value was followed back with
 	evidence map[*ssa.Parameter]Reason        // phase one: holds for every caller
 	fieldEv  map[*ssa.Parameter][]fieldSlot   // phase one: fields of struct parameters, likewise
 	results  map[*ssa.Function]map[int]Reason // phase one: live results
@@ -47,7 +47,7 @@ func (s *solver) prepare() {
 	s.funcs = sourceFuncs(s.pass, s.r.Pkg)
 	s.calls = newCalls(s.pass, s.r.Pkg, s.funcs)
 	s.r.funcs, s.r.graph = s.funcs, s.calls
-	s.back = map[ssa.Value]bool{}
+	s.back = map[ssa.Value]Reason{}
 	s.evidence = map[*ssa.Parameter]Reason{}
 	s.fieldEv = map[*ssa.Parameter][]fieldSlot{}
 	s.results = map[*ssa.Function]map[int]Reason{}
@@ -175,10 +175,13 @@ func (s *solver) mark(v ssa.Value, why Reason) {
 // conversions, phis, variables captured or boxed, and the parameters of
 // its function to the arguments of the calls in the package.
 func (s *solver) evident(v ssa.Value, why Reason) {
-	if v == nil || s.back[v] {
+	if v == nil {
 		return
 	}
-	s.back[v] = true
+	if old, ok := s.back[v]; ok && old <= why {
+		return // followed already with this reason or a better one
+	}
+	s.back[v] = why // a better reason is followed again: a read beats a write-back
 	s.mark(v, why)
 	if x := convertedFrom(v); x != nil {
 		s.evident(x, why)
@@ -217,7 +220,7 @@ func (s *solver) evident(v ssa.Value, why Reason) {
 		}
 	case *ssa.Parameter:
 		if s.phase == 1 {
-			if _, ok := s.evidence[x]; !ok {
+			if old, ok := s.evidence[x]; !ok || why < old {
 				s.evidence[x] = why
 			}
 		}

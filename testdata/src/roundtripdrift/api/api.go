@@ -39,3 +39,5 @@ func (in *Cache) DeepCopyObject() runtime.Object { return in }
 func (in *Cache) DeepCopy() *Cache               { out := *in; return &out }
 
 func (in *CacheSpec) DeepCopyInto(out *CacheSpec) { *out = *in }
+
+func (in *CacheStatus) DeepCopy() *CacheStatus { out := *in; return &out }
