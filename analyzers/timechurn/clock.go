@@ -10,6 +10,7 @@ import (
 	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -294,24 +295,46 @@ func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
 
 // returnsBefore reports an `if <change test> { ...; return }` in body
 // that ends before n (outside function literals): `if recentlyBounced(d)
-// { return nil }`, `if expiration.After(limit) { return }`.
+// { return nil }`, `if expiration.After(limit) { return }`, also nested
+// in a loop or another such branch. Not one nested in the branch of an
+// error or deletion test: that ends only a rare path, and guards nothing
+// after it.
 func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
 	found := false
 	ast.Inspect(body, func(m ast.Node) bool {
 		if found || m == nil || m.Pos() >= n.Pos() {
 			return false
 		}
-		if _, ok := m.(*ast.FuncLit); ok {
+		switch x := m.(type) {
+		case *ast.FuncLit:
 			return false
-		}
-		if st, ok := m.(*ast.IfStmt); ok && st.End() <= n.Pos() && len(st.Body.List) > 0 {
-			if _, ok := st.Body.List[len(st.Body.List)-1].(*ast.ReturnStmt); ok && f.changeTest(st.Cond) {
+		case *ast.IfStmt:
+			if x.End() <= n.Pos() && f.earlyReturn(x) {
 				found = true
+				return false
+			}
+			if !contains(x, n) && !f.changeTest(x.Cond) {
+				return false // an error's branch
 			}
 		}
 		return true
 	})
 	return found
+}
+
+// earlyReturn reports whether st is an `if <change test> { ...; return }`
+// whose branch does not send the object. A branch that sends it and
+// returns is a step of its own (a finalizer added, a phase initialised):
+// the write brings the next reconcile, which goes past it.
+func (f *fnState) earlyReturn(st ast.Stmt) bool {
+	ifs, ok := st.(*ast.IfStmt)
+	if !ok || len(ifs.Body.List) == 0 {
+		return false
+	}
+	if _, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	return f.changeTest(ifs.Cond) && !flow.CallsWrite(f.info(), ifs.Body)
 }
 
 func contains(outer, inner ast.Node) bool {

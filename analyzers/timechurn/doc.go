@@ -65,7 +65,11 @@
 // if or switch case whose condition compares values (the status, the
 // reason, a hash, the generation), tests a "changed" flag or asks a
 // function (`if recentlyBounced(dep)`), or after such an `if ... { return
-// }` earlier in the function (`if expiry.After(limit) { return }`); a stamp
+// }` earlier in the function (`if expiry.After(limit) { return }`), also
+// nested in a loop or in another such branch, unless its branch sends the
+// object (a finalizer added, a phase initialised, then Update and return:
+// a step of its own, after which the next reconcile goes on to the stamp)
+// or it is nested in an error's or a deletion's branch; a stamp
 // in a branch that tests a boolean field of an object and clears it (`if
 // obj.Spec.RefreshRequested { ...; obj.Spec.RefreshRequested = false }`:
 // once per request; a flag left set, `if obj.Spec.Paused`, guards
@@ -89,8 +93,8 @@
 // Limits, chosen for precision: conditions on errors (err != nil,
 // errors.Is, apierrors.IsNotFound) and on a deletion timestamp are not
 // change guards, every other condition is, so a stamp inside `if ready
-// == total`, or after an early `if !hasFinalizer(obj) { ...; return }`, is
-// not reported. Whether the object is sent is decided for the
+// == total`, or after an early `if !hasFinalizer(obj) { ...; return }`
+// that does not send the object, is not reported. Whether the object is sent is decided for the
 // function as a whole, not for the path after the stamp. Methods that
 // stamp their receiver (obj.MarkReady()) are not summarised.
 //

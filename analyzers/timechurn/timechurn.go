@@ -350,6 +350,7 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // stamps its argument.
 type store struct {
 	at       ast.Node // the assignment or the call
+	value    ast.Expr // the value stored, or the call
 	object   ast.Expr // the object's path (obj.Status.Conditions)
 	stamp    stamp
 	via      string // the helper that stamps, for a call
@@ -380,7 +381,7 @@ func (f *fnState) stores() []store {
 				if s == nil || f.guarded(x) {
 					continue
 				}
-				out = append(out, store{at: x, object: l, stamp: *s, litDepth: f.litDepth(x)})
+				out = append(out, store{at: x, value: x.Rhs[i], object: l, stamp: *s, litDepth: f.litDepth(x)})
 			}
 		case *ast.CallExpr:
 			fn := k8s.Callee(info, x)
@@ -393,7 +394,7 @@ func (f *fnState) stores() []store {
 				if s := f.stampOf(x.Args[0]); s != nil && !f.guarded(x) {
 					st := *s
 					st.Field = strings.TrimPrefix(fn.Name(), "With")
-					out = append(out, store{at: x, object: x, stamp: st, via: k8s.ReceiverName(fn.Type().(*types.Signature)) + "." + fn.Name(), apply: true, litDepth: f.litDepth(x)})
+					out = append(out, store{at: x, value: x, object: x, stamp: st, via: k8s.ReceiverName(fn.Type().(*types.Signature)) + "." + fn.Name(), apply: true, litDepth: f.litDepth(x)})
 				}
 				return true
 			}
@@ -403,7 +404,7 @@ func (f *fnState) stores() []store {
 			}
 			for _, pi := range sum.Params {
 				if pi.Index < len(x.Args) {
-					out = append(out, store{at: x, object: x.Args[pi.Index], stamp: pi.Stamp, via: fn.Name(), litDepth: f.litDepth(x)})
+					out = append(out, store{at: x, value: x, object: x.Args[pi.Index], stamp: pi.Stamp, via: fn.Name(), litDepth: f.litDepth(x)})
 				}
 			}
 		}
@@ -447,6 +448,28 @@ func (f *fnState) sent(st store) *ast.CallExpr {
 	}
 	if dest.Set&flow.Written == 0 {
 		return nil
+	}
+	// Name a write the store can run before (the flow engine's
+	// Reaches), not one on a path that returned earlier: the first after
+	// it in the function, else one in a function it calls.
+	var best, other *ast.CallExpr
+	for _, w := range dest.Writes {
+		if !f.p.flow.Reaches(st.value, w) {
+			continue
+		}
+		if contains(f.fd.Body, w) && w.Pos() > st.value.Pos() {
+			if best == nil || w.Pos() < best.Pos() {
+				best = w
+			}
+		} else if other == nil {
+			other = w
+		}
+	}
+	switch {
+	case best != nil:
+		return best
+	case other != nil:
+		return other
 	}
 	return dest.Write
 }

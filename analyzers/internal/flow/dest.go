@@ -57,6 +57,8 @@ const maxSteps = 4096
 type Dest struct {
 	Set   Set
 	Write *ast.CallExpr
+	// Writes are all the writes found, Write first.
+	Writes []*ast.CallExpr
 }
 
 // Where returns where the object of e goes: the value of e, or with root,
@@ -101,7 +103,7 @@ func (r *Result) Where(e ast.Expr, root bool) Dest {
 			w.follow(ref.X)
 		}
 	}
-	return Dest{Set: w.out, Write: w.write}
+	return Dest{Set: w.out, Write: w.write, Writes: w.writes}
 }
 
 // uses returns the instructions that use x. A constant (the zero value
@@ -195,6 +197,7 @@ type walk struct {
 	fns    map[*ssa.Function]bool
 	out    Set
 	write  *ast.CallExpr
+	writes []*ast.CallExpr
 	// holder, when set, is a function whose parameters hold what is
 	// followed by the caller's own choice: a callback's result stored
 	// into the object the caller handed in goes where that object goes,
@@ -404,6 +407,9 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 		w.callees(site, x)
 	case IsWrite(fn):
 		w.out |= Written
+		if call := w.r.callExprs[site.Value()]; call != nil && !slices.Contains(w.writes, call) {
+			w.writes = append(w.writes, call)
+		}
 		if w.write == nil {
 			w.write = w.r.callExprs[site.Value()]
 		}

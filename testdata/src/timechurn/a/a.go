@@ -188,3 +188,32 @@ func (r *Reconciler) stampsInLiteral(ctx context.Context, w *Widget) error {
 	w.Status.LastSyncTime = &metav1.Time{Time: time.Now()} // want `w.Status.LastSyncTime gets time.Now\(\) on every reconcile and Status\(\).Update sends it`
 	return r.Status().Update(ctx, w)
 }
+
+// The early returns here are steps of their own: each sends the object
+// (a finalizer added, a phase initialised) and the next reconcile goes
+// past them, to the stamp, every time.
+func (r *Reconciler) afterSetupSteps(ctx context.Context, w *Widget) error {
+	if len(w.Finalizers) == 0 {
+		w.Finalizers = append(w.Finalizers, "example.com/cleanup")
+		return r.Update(ctx, w)
+	}
+	if w.Status.Phase == "" {
+		w.Status.Phase = "Pending"
+		return r.Status().Update(ctx, w)
+	}
+	w.Status.LastUpdated = metav1.Now() // want `w.Status.LastUpdated gets metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
+	return r.Status().Update(ctx, w)
+}
+
+// An early return nested in an error's branch ends only that rare path:
+// on every other reconcile the stamp runs.
+func (r *Reconciler) afterErrorBranch(ctx context.Context, w *Widget) error {
+	if err := r.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
+		if w.Status.Phase == "Deleting" {
+			return nil
+		}
+		return err
+	}
+	w.Status.LastUpdated = metav1.Now() // want `w.Status.LastUpdated gets metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
+	return r.Status().Update(ctx, w)
+}
