@@ -43,5 +43,5 @@ func TestKindByFlow(t *testing.T) {
 // TestCustomResourceMaps: keys that come from a custom resource's own maps
 // are the user's; a preserving merge never deletes one the user removes.
 func TestCustomResourceMaps(t *testing.T) {
-	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/crmaps")
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/crmaps", "stalekey/crmaps/build")
 }
