@@ -43,7 +43,9 @@
 // is the Annotations or Labels of a live object or of a live object's pod
 // template (live as defined by the live-object engine: read with Get or
 // List, the object of a CreateOrUpdate mutate function, written back with
-// Update or Patch, ...).
+// Update or Patch, ...), or a local map the function then gives to a live
+// object's labels or annotations (`merged := live.GetLabels(); for k, v
+// := range want.GetLabels() { merged[k] = v }; live.SetLabels(merged)`).
 //
 // A key is operator-owned when the code writes it (as a constant) into
 // desired annotations or labels only on some paths: inside an if, a
@@ -53,8 +55,9 @@
 // goes (assigned to the field, passed to SetAnnotations, returned by a
 // package function whose result goes there), never by its name. The desired map is traced to where it is built:
 // a local map or object in the merging function, or the package function
-// whose result it is (through phis, clones and unions: the flow engine's
-// Builders) or that the merge calls for it directly (and the functions
+// whose result it is (through phis, clones, unions and the elements of a
+// list it returns: the flow engine's Builders) or that the merge calls
+// for it directly (and the functions
 // that one calls). Only when it
 // cannot be traced are all conditionally written keys of that kind
 // (annotations or labels) in the package used. Keys that match the
@@ -98,7 +101,8 @@
 //
 // Limits: a key written through a variable rather than a constant is not
 // tracked; a desired map built in another package falls back to the
-// package-wide keys; a map reassigned between a desired and a live object
+// package-wide keys (the keys a builder of another package copies from
+// the custom resource are not known: no fact carries them); a map reassigned between a desired and a live object
 // follows the live-object engine's per-variable rule. Generated files are
 // not reported. _test.go files are not analysed, by this analyzer or any other of the
 // suite: a test is not a reconcile, so it is not reported, and what it

@@ -332,6 +332,16 @@ func (r *Result) Builders(v *types.Var) []*types.Func {
 			switch y := y.(type) {
 			case *ssa.Extract:
 				visit(y.Tuple)
+			case *ssa.MakeInterface:
+				visit(y.X)
+			case *ssa.ChangeInterface:
+				visit(y.X)
+			case *ssa.UnOp:
+				if ia, ok := y.X.(*ssa.IndexAddr); ok && y.Op == token.MUL {
+					visit(ia.X) // an element of a list a builder returns
+				}
+			case *ssa.Index:
+				visit(y.X)
 			case *ssa.Call:
 				c := y.Common()
 				obj := calleeObject(c)

@@ -37,10 +37,10 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 		case *ast.AssignStmt:
 			list = append(list, s.assignedMerges(n, stored)...)
 		case *ast.ExprStmt:
-			list = append(list, s.callMerges(n)...)
+			list = append(list, s.callMerges(fd, n)...)
 		case *ast.RangeStmt:
 			if m, ok := s.merges.Loop(n); ok {
-				if f, ok := s.into(n, m); ok {
+				if f, ok := s.into(fd, n, m); ok {
 					list = append(list, f)
 				}
 			}
@@ -106,14 +106,14 @@ func (s *state) assignedMerges(n *ast.AssignStmt, stored map[*types.Var]ast.Expr
 // callMerges returns the merges a call statement makes into a live
 // object's annotations or labels: maps.Copy or a copy helper, or
 // obj.SetAnnotations(Merge(desired, obj.GetAnnotations())).
-func (s *state) callMerges(n *ast.ExprStmt) []found {
+func (s *state) callMerges(fd *ast.FuncDecl, n *ast.ExprStmt) []found {
 	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
 	var list []found
 	if m, ok := s.merges.Call(call); ok && m.Kind == merge.Into {
-		if f, ok := s.into(call, m); ok {
+		if f, ok := s.into(fd, call, m); ok {
 			list = append(list, f)
 		}
 	}
@@ -182,12 +182,48 @@ func (s *state) read(e ast.Expr) bool {
 }
 
 // into checks an into merge (maps.Copy, a copy helper, an overlay loop).
-func (s *state) into(at ast.Node, m merge.Merge) (found, bool) {
+func (s *state) into(fd *ast.FuncDecl, at ast.Node, m merge.Merge) (found, bool) {
 	k := s.exprKind(m.Dst)
-	if k == "" || s.live.Expr(m.Dst) == live.NotLive || s.live.Expr(m.Src) != live.NotLive {
+	if k == "" || s.live.Expr(m.Src) != live.NotLive {
+		return found{}, false
+	}
+	if s.live.Expr(m.Dst) == live.NotLive && !s.setOnLive(fd, m.Dst) {
 		return found{}, false
 	}
 	return found{at: at, dest: m.Dst, desired: m.Src, kind: k, prunes: m.Prunes}, true
+}
+
+// setOnLive reports whether dst, a local map, is given in fd to a live
+// object's labels or annotations (`live.SetLabels(merged)`, `live.Labels =
+// merged`): what is merged into it is merged into the live map.
+func (s *state) setOnLive(fd *ast.FuncDecl, dst ast.Expr) bool {
+	info := s.pass.TypesInfo
+	id, ok := ast.Unparen(dst).(*ast.Ident)
+	v := astutil.IdentVar(info, id)
+	if !ok || v == nil || !astutil.IsLocal(v) {
+		return false
+	}
+	given := func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && astutil.IdentVar(info, x) == v
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if field, recv := k8s.MetadataSetter(info, x); field != "" && given(x.Args[0]) && s.live.Expr(recv) != live.NotLive {
+				found = true
+			}
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				if i < len(x.Rhs) && given(x.Rhs[i]) && k8s.MetadataMap(info, l) != "" && s.live.Expr(l) != live.NotLive {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // decide works out which owned keys can strand at a merge, and records
