@@ -164,6 +164,21 @@
 // backwards through phis and the package's functions. VarKind and
 // ResultKind answer for strand's analyzers (stalekey, presencedrift).
 //
+// # Reach (reach.go)
+//
+// Reaches says whether a path of a function's control-flow graph leads
+// from one expression to another: a statement in a branch that returns
+// first does not reach what follows the branch. The builders engine asks
+// it for the desired side of a comparison, and timechurn for the write a
+// stamp is sent by (Where's Dest.Writes lists every write found).
+//
+// # Provenance (provenance.go)
+//
+// Sources says what a value (a name) is computed from, through
+// concatenations, formatting, the package's parameters to their callers'
+// arguments, and a field read from a constructor's result into the
+// literal the constructor built.
+//
 // # Cost
 //
 // SSA is built only for packages that can name a Kubernetes object
