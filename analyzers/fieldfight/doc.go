@@ -117,6 +117,12 @@
 // objects that are only built and created; generated files and _test.go
 // files.
 //
+// Not reported: a workload scaled to zero replicas, or from zero (a write
+// under `if *dep.Spec.Replicas == 0`), and a comparison of the count
+// with zero or nil: an autoscaler does not act on a target at zero
+// replicas (autoscaling is disabled there), so maintenance steps that
+// park a workload at zero and bring it back do not fight it.
+//
 // Not reported, by decision: the fields the API server allocates on a
 // Service (clusterIP, clusterIPs, nodePorts, healthCheckNodePort). Since
 // Kubernetes 1.20 the server copies them from the stored Service into an

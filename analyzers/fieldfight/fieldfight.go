@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -204,6 +205,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.fromLive(rhs, r, t.root, nil) {
 		return // carried over from the live object
 	}
+	if whole && r.owner == hpa && (c.isZero(rhs) || c.underZeroTest(stack, as)) {
+		return // scaled to or from zero: an autoscaler leaves a target at zero replicas alone
+	}
 	if c.guarded(stack, as, r.owner) {
 		return // only where the owner is absent, or only on create
 	}
@@ -234,6 +238,9 @@ func (c *checker) comparison(cmp ast.Expr, sides []ast.Expr, stack []ast.Node) {
 		r, whole, ok := c.rowFor(t)
 		if !ok || !whole || r.owner.presence != autoscaled || c.live.At(t.root, side.Pos()) == live.NotLive {
 			continue
+		}
+		if slices.ContainsFunc(sides, c.isZero) || slices.ContainsFunc(sides, func(e ast.Expr) bool { return isNil(c.pass.TypesInfo, e) }) {
+			return // a test for zero replicas (a workload scaled down for maintenance) or for none: no drift check
 		}
 		others := false
 		for j, o := range sides {
@@ -386,6 +393,79 @@ func kindName(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return "object"
+}
+
+// isZero reports whether e is the number zero, or a pointer to it: the
+// constant, &v or ptr.To(v) with v a local given only a zero constant.
+func (c *checker) isZero(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return constant.Sign(tv.Value) == 0 && tv.Value.Kind() == constant.Int
+	}
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return c.isZero(x.X)
+		}
+	case *ast.StarExpr:
+		return c.isZero(x.X)
+	case *ast.Ident:
+		if v := astutil.IdentVar(info, x); v != nil && c.inits[v] != nil && c.assignedOnce(v) {
+			return c.isZero(c.inits[v])
+		}
+	case *ast.CallExpr:
+		fn := k8s.Callee(info, x)
+		if len(x.Args) == 1 && (k8s.IsFunc(fn, "k8s.io/utils/ptr", "To") || k8s.IsFunc(fn, "k8s.io/utils/pointer", "Int32")) {
+			return c.isZero(x.Args[0])
+		}
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return c.isZero(x.Args[0]) // int32(0)
+		}
+	}
+	return false
+}
+
+// assignedOnce reports whether v is given a value only where it is
+// declared, in the function being checked.
+func (c *checker) assignedOnce(v *types.Var) bool {
+	n := 0
+	astutil.Assignments(c.fd.Body, func(lhs, _ ast.Expr) {
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && astutil.IdentVar(c.pass.TypesInfo, id) == v {
+			n++
+		}
+	})
+	return n <= 1
+}
+
+// underZeroTest reports whether node runs only under a condition that
+// compares something with zero (`if *sts.Spec.Replicas == 0`): a workload
+// scaled up from zero, which no autoscaler acts on.
+func (c *checker) underZeroTest(stack []ast.Node, node ast.Node) bool {
+	child := node
+	for i := len(stack) - 1; i >= 0; i-- {
+		if ifs, ok := stack[i].(*ast.IfStmt); ok && child == ifs.Body && c.zeroTest(ifs.Cond) {
+			return true
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+// zeroTest reports whether cond holds only when something equals zero:
+// `x == 0`, or a conjunction with such a term.
+func (c *checker) zeroTest(cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND:
+		return c.zeroTest(b.X) || c.zeroTest(b.Y)
+	case token.EQL:
+		return c.isZero(b.X) || c.isZero(b.Y)
+	}
+	return false
 }
 
 // derefOf strips a dereference: *dep.Spec.Replicas.
