@@ -148,10 +148,10 @@
 // callers is not seen. A name is compared by what it is computed from: a
 // workload read with a key made from a desired object's name
 // (`types.NamespacedName{Name: desired.Name}`) is followed into the
-// constructor that built it, but a name and the same name with a
-// constant added (`cr.Name + "-router"` against `cr.Name`) are taken to
-// be the same, a known false positive when no autoscaler targets the
-// suffixed one. The carry-over helper is recognised by what it is
+// constructor that built it; names computed from the same values with
+// other constant text (`cr.Name + "-router"` against `cr.Name`; format
+// verbs are not text) are other names. The order of the parts is not
+// read: `a + "-x"` and `"-x" + a` are taken to be one name. The carry-over helper is recognised by what it is
 // handed, not by what it does, and what the new value took is counted
 // flow-insensitively before the write (a store in a loop that runs after
 // it, or on another branch, counts).

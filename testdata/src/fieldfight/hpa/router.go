@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -56,16 +57,31 @@ func (r *Reconciler) syncServing(ctx context.Context, cache *Cache) error {
 }
 
 // newSidecarScaled builds a Deployment whose name is the cache's name
-// with a suffix. Known false positive: a name and the same name with a
-// constant added are computed from the same field, and are taken to be
-// the same name, so the write is reported though no autoscaler targets
-// this Deployment.
+// with a suffix: computed from the same field as the autoscaler's target,
+// with other constant text, so another name. No autoscaler scales it:
+// silent.
 func newSidecarScaled(cache *Cache) *appsv1.Deployment {
 	return &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: cache.Name + "-sidecar"}}
 }
 
 func (r *Reconciler) syncSidecar(ctx context.Context, cache *Cache) error {
 	desired := newSidecarScaled(cache)
+	existing := &appsv1.Deployment{}
+	if err := r.Get(ctx, types.NamespacedName{Name: desired.Name, Namespace: cache.Namespace}, existing); err != nil {
+		return err
+	}
+	existing.Spec.Replicas = cache.Spec.Replicas
+	return r.Update(ctx, existing)
+}
+
+// newFormatted names the Deployment with the cache's name through a
+// format with no other text: the autoscaler's target.
+func newFormatted(cache *Cache) *appsv1.Deployment {
+	return &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("%s", cache.Name)}}
+}
+
+func (r *Reconciler) syncFormatted(ctx context.Context, cache *Cache) error {
+	desired := newFormatted(cache)
 	existing := &appsv1.Deployment{}
 	if err := r.Get(ctx, types.NamespacedName{Name: desired.Name, Namespace: cache.Namespace}, existing); err != nil {
 		return err
