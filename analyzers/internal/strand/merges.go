@@ -37,10 +37,10 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 		case *ast.AssignStmt:
 			list = append(list, s.assignedMerges(n, stored)...)
 		case *ast.ExprStmt:
-			list = append(list, s.callMerges(fd, n)...)
+			list = append(list, s.callMerges(n, stored)...)
 		case *ast.RangeStmt:
 			if m, ok := s.merges.Loop(n); ok {
-				if f, ok := s.into(fd, n, m); ok {
+				if f, ok := s.into(n, m, stored); ok {
 					list = append(list, f)
 				}
 			}
@@ -54,18 +54,30 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 
 // storedMerges maps the variables of fd assigned to an annotations or
 // labels field (`merged := Merge(...)`, then `obj.Annotations = merged`)
-// to that field.
+// to that field, or given to a setter (`obj.SetLabels(merged)`) to that
+// call: a destination destKind and the live-object engine understand.
 func (s *state) storedMerges(fd *ast.FuncDecl) map[*types.Var]ast.Expr {
 	info := s.pass.TypesInfo
 	stored := map[*types.Var]ast.Expr{}
+	varOf := func(e ast.Expr) *types.Var {
+		id, _ := ast.Unparen(e).(*ast.Ident)
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
 	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		if s.exprKind(l) != "" {
-			if id, ok := ast.Unparen(r).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok {
-					stored[v] = l
+		if v := varOf(r); v != nil && s.exprKind(l) != "" {
+			stored[v] = l
+		}
+	})
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if field, _ := k8s.MetadataSetter(info, call); field != "" {
+				if v := varOf(call.Args[0]); v != nil && stored[v] == nil {
+					stored[v] = call
 				}
 			}
 		}
+		return true
 	})
 	return stored
 }
@@ -106,14 +118,14 @@ func (s *state) assignedMerges(n *ast.AssignStmt, stored map[*types.Var]ast.Expr
 // callMerges returns the merges a call statement makes into a live
 // object's annotations or labels: maps.Copy or a copy helper, or
 // obj.SetAnnotations(Merge(desired, obj.GetAnnotations())).
-func (s *state) callMerges(fd *ast.FuncDecl, n *ast.ExprStmt) []found {
+func (s *state) callMerges(n *ast.ExprStmt, stored map[*types.Var]ast.Expr) []found {
 	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
 	var list []found
 	if m, ok := s.merges.Call(call); ok && m.Kind == merge.Into {
-		if f, ok := s.into(fd, call, m); ok {
+		if f, ok := s.into(call, m, stored); ok {
 			list = append(list, f)
 		}
 	}
@@ -182,48 +194,18 @@ func (s *state) read(e ast.Expr) bool {
 }
 
 // into checks an into merge (maps.Copy, a copy helper, an overlay loop).
-func (s *state) into(fd *ast.FuncDecl, at ast.Node, m merge.Merge) (found, bool) {
-	k := s.exprKind(m.Dst)
-	if k == "" || s.live.Expr(m.Src) != live.NotLive {
-		return found{}, false
-	}
-	if s.live.Expr(m.Dst) == live.NotLive && !s.setOnLive(fd, m.Dst) {
-		return found{}, false
-	}
-	return found{at: at, dest: m.Dst, desired: m.Src, kind: k, prunes: m.Prunes}, true
-}
-
-// setOnLive reports whether dst, a local map, is given in fd to a live
-// object's labels or annotations (`live.SetLabels(merged)`, `live.Labels =
-// merged`): what is merged into it is merged into the live map.
-func (s *state) setOnLive(fd *ast.FuncDecl, dst ast.Expr) bool {
-	info := s.pass.TypesInfo
-	id, ok := ast.Unparen(dst).(*ast.Ident)
-	v := astutil.IdentVar(info, id)
-	if !ok || v == nil || !astutil.IsLocal(v) {
-		return false
-	}
-	given := func(e ast.Expr) bool {
-		x, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && astutil.IdentVar(info, x) == v
-	}
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			if field, recv := k8s.MetadataSetter(info, x); field != "" && given(x.Args[0]) && s.live.Expr(recv) != live.NotLive {
-				found = true
-			}
-		case *ast.AssignStmt:
-			for i, l := range x.Lhs {
-				if i < len(x.Rhs) && given(x.Rhs[i]) && k8s.MetadataMap(info, l) != "" && s.live.Expr(l) != live.NotLive {
-					found = true
-				}
-			}
+func (s *state) into(at ast.Node, m merge.Merge, stored map[*types.Var]ast.Expr) (found, bool) {
+	dest := m.Dst
+	if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
+		if st, ok := stored[astutil.IdentVar(s.pass.TypesInfo, id)]; ok {
+			dest = st // a local map the function then gives to the object
 		}
-		return !found
-	})
-	return found
+	}
+	k := s.destKind(dest)
+	if k == "" || s.live.Expr(dest) == live.NotLive || s.live.Expr(m.Src) != live.NotLive {
+		return found{}, false
+	}
+	return found{at: at, dest: dest, desired: m.Src, kind: k, prunes: m.Prunes}, true
 }
 
 // decide works out which owned keys can strand at a merge, and records
@@ -348,8 +330,8 @@ func (s *state) objectName(dest ast.Expr) string {
 	root := astutil.RootVar(s.pass.TypesInfo, dest)
 	name := "object"
 	if root != nil {
-		if n := k8s.Named(root.Type()); n != nil {
-			name = n.Obj().Name()
+		if n := k8s.Named(root.Type()); n != nil && !types.IsInterface(n) {
+			name = n.Obj().Name() // not client.Object's "Object": the kind is not known
 		}
 		if k8s.IsTemplate(root.Type()) {
 			name = "workload" // a template taken from a workload
