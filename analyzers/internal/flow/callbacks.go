@@ -229,10 +229,8 @@ func funcValues(v ssa.Value, depth int) []*ssa.Function {
 		if callee == nil || callee.Signature.Results().Len() != 1 {
 			return nil
 		}
-		for _, b := range callee.Blocks {
-			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-				out = append(out, funcValues(ret.Results[0], depth+1)...)
-			}
+		for _, r := range returnedAt(callee, 0) {
+			out = append(out, funcValues(r, depth+1)...)
 		}
 	case *ssa.Slice:
 		for _, e := range variadicElems(x) {
@@ -241,6 +239,20 @@ func funcValues(v ssa.Value, depth int) []*ssa.Function {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			out = append(out, funcValues(e, depth+1)...)
+		}
+	}
+	return out
+}
+
+// returnedAt returns the values fn's returns give as its result i.
+func returnedAt(fn *ssa.Function, i int) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			out = append(out, ret.Results[i])
 		}
 	}
 	return out

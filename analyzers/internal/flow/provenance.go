@@ -157,12 +157,8 @@ func (p *provenance) built(addr *ssa.FieldAddr, depth int) bool {
 		return false
 	}
 	var vals []ssa.Value
-	for _, b := range callee.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		alloc, ok := ret.Results[0].(*ssa.Alloc)
+	for _, r := range returnedAt(callee, 0) {
+		alloc, ok := r.(*ssa.Alloc)
 		if !ok {
 			return false
 		}
