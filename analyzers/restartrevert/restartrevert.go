@@ -455,13 +455,7 @@ func (c *checker) exportedParam(v *types.Var) int {
 	if fn == nil || !fn.Exported() {
 		return -1
 	}
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			return i
-		}
-	}
-	return -1
+	return funcs.ParamIndex(fn, v)
 }
 
 // replacedBy reports a call of another package's function that replaces

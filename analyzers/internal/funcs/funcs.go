@@ -489,3 +489,18 @@ func Summary[T any, PT interface {
 	cache[fn] = nil
 	return nil
 }
+
+// ParamIndex returns the index of v among fn's parameters, or -1 (a
+// closure's parameters, or a local).
+func ParamIndex(fn *types.Func, v *types.Var) int {
+	if fn == nil || v == nil {
+		return -1
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
+}

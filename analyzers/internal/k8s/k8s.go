@@ -462,3 +462,31 @@ func IsGeneratedClientset(path string) bool {
 	}
 	return strings.Contains(path[i:], "/typed/")
 }
+
+// decoders are the functions that fill a value from bytes the caller
+// hands them (a manifest), by package path and name (a method's name for
+// the decoder types of the package).
+var decoders = map[string][]string{
+	"encoding/json":                                     {"Unmarshal", "Decode"},
+	"sigs.k8s.io/yaml":                                  {"Unmarshal", "UnmarshalStrict"},
+	"gopkg.in/yaml.v2":                                  {"Unmarshal", "UnmarshalStrict", "Decode"},
+	"gopkg.in/yaml.v3":                                  {"Unmarshal", "Decode"},
+	"k8s.io/apimachinery/pkg/util/yaml":                 {"Unmarshal", "Decode"},
+	"k8s.io/apimachinery/pkg/runtime":                   {"Decode", "DecodeInto", "FromUnstructured"},
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured": {"UnmarshalJSON"},
+}
+
+// IsDecoder reports whether fn decodes a value from bytes it is handed:
+// what it fills or returns is the caller's data (a manifest), not a value
+// of fn's module.
+func IsDecoder(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	for _, name := range decoders[fn.Pkg().Path()] {
+		if fn.Name() == name {
+			return true
+		}
+	}
+	return false
+}

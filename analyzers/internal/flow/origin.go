@@ -1,0 +1,182 @@
+package flow
+
+// Origin: where a value comes from within its own function, for a
+// question asked of the function's callers (is the value a caller hands
+// over built by the module, or data nobody here can see?).
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// An Origin is where a value comes from, as far as its function tells:
+// the parameters it is, or is read from; the functions whose results it
+// is; whether the function allocates it itself (a literal, new, a local);
+// the functions handed the address of such a local, or of one of its
+// fields, which may fill it (a decoder, a library reading files); and
+// whether anything else feeds it (a global, a dynamic call, a receive),
+// which leaves the origin unknown.
+type Origin struct {
+	Params  []*types.Var
+	Funcs   []*types.Func
+	Fresh   bool
+	Fillers []*types.Func
+	Other   bool
+}
+
+// originBudget bounds the values visited for one question.
+const originBudget = 64
+
+// Origin returns where the value of e comes from: through phis,
+// conversions, interface boxing, type assertions and type switches,
+// fields, elements and pointers read from a value (a part of a parameter
+// comes from that parameter), the locals a value is stored in, and the
+// variables a closure captures. Calls are not entered: a static callee is
+// the origin. ok is false when the engine has no value for e, or the
+// budget ran out.
+func (r *Result) Origin(e ast.Expr) (Origin, bool) {
+	r.ensure()
+	if r.Pkg == nil || r.graph == nil {
+		return Origin{}, false
+	}
+	r.indexOnce.Do(r.index)
+	refs := r.exprs[ast.Unparen(e)]
+	if len(refs) == 0 {
+		return Origin{}, false
+	}
+	o := &origins{r: r, seen: map[ssa.Value]bool{}, budget: originBudget}
+	for _, ref := range refs {
+		o.visit(ref.X)
+	}
+	if o.budget == 0 {
+		return Origin{}, false
+	}
+	return o.out, true
+}
+
+type origins struct {
+	r      *Result
+	out    Origin
+	seen   map[ssa.Value]bool
+	budget int
+}
+
+func (o *origins) visit(v ssa.Value) {
+	if v == nil || o.seen[v] || o.budget == 0 {
+		return
+	}
+	o.seen[v] = true
+	o.budget--
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if p, ok := x.Object().(*types.Var); ok {
+			o.out.Params = append(o.out.Params, p)
+			return
+		}
+		o.out.Other = true
+	case *ssa.Const:
+		o.out.Fresh = true
+	case *ssa.Alloc:
+		o.fillers(x, 0)
+		stored := storedInto(x)
+		if len(stored) == 0 {
+			o.out.Fresh = true // filled through its fields, or by a callee handed &x
+		}
+		for _, s := range stored {
+			o.visit(s)
+		}
+	case *ssa.MakeMap, *ssa.MakeSlice, *ssa.MakeChan, *ssa.MakeClosure:
+		o.out.Fresh = true
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			o.visit(e)
+		}
+	case *ssa.ChangeType:
+		o.visit(x.X)
+	case *ssa.Convert:
+		o.visit(x.X)
+	case *ssa.MakeInterface:
+		o.visit(x.X)
+	case *ssa.ChangeInterface:
+		o.visit(x.X)
+	case *ssa.TypeAssert:
+		o.visit(x.X)
+	case *ssa.Slice:
+		o.visit(x.X)
+	case *ssa.Field:
+		o.visit(x.X)
+	case *ssa.FieldAddr:
+		o.visit(x.X)
+	case *ssa.Index:
+		o.visit(x.X)
+	case *ssa.IndexAddr:
+		o.visit(x.X)
+	case *ssa.Lookup:
+		o.visit(x.X)
+	case *ssa.Extract:
+		o.visit(x.Tuple)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			o.out.Other = true
+			return
+		}
+		o.visit(x.X)
+	case *ssa.FreeVar:
+		bound := o.r.graph.bindings(x)
+		if len(bound) == 0 {
+			o.out.Other = true
+		}
+		for _, b := range bound {
+			o.visit(b)
+		}
+	case *ssa.Call:
+		callee := x.Common().StaticCallee()
+		if callee == nil {
+			o.out.Other = true
+			return
+		}
+		fn, ok := callee.Object().(*types.Func)
+		if !ok {
+			o.out.Other = true // a closure called in place
+			return
+		}
+		o.out.Funcs = append(o.out.Funcs, fn.Origin())
+	default:
+		o.out.Other = true
+	}
+}
+
+// fillers records the calls handed addr, or the address of a field or
+// element below it (two levels), as an argument: `json.Unmarshal(raw,
+// &crd)`, `envtest.ReadCRDFiles(&opts)` before `opts.CRDs` is read.
+func (o *origins) fillers(addr ssa.Value, depth int) {
+	for _, use := range *referrers(addr) {
+		switch u := use.(type) {
+		case *ssa.Call:
+			common := u.Common()
+			if common.Signature().Recv() != nil && len(common.Args) > 0 && common.Args[0] == addr {
+				continue // a method of the value itself (SetName) sets what the caller chose
+			}
+			var fn *types.Func
+			if callee := common.StaticCallee(); callee != nil {
+				fn, _ = callee.Object().(*types.Func)
+			}
+			if fn == nil {
+				o.out.Other = true // handed to a dynamic call: anything may fill it
+				continue
+			}
+			o.out.Fillers = append(o.out.Fillers, fn.Origin())
+		case *ssa.FieldAddr:
+			if depth < 2 {
+				o.fillers(u, depth+1)
+			}
+		case *ssa.IndexAddr:
+			if depth < 2 {
+				o.fillers(u, depth+1)
+			}
+		}
+	}
+}
