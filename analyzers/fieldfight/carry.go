@@ -9,9 +9,7 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
@@ -120,27 +118,4 @@ func identicalDeref(a, b types.Type) bool {
 		b = p.Elem()
 	}
 	return types.Identical(a, b)
-}
-
-// builtHere reports whether the value e is built by the module: a
-// literal, a call of a function of the module, or a local computed from
-// one. A parameter, or an element of a list a caller passed, is not
-// known: a caller may have filled what the evidence cannot tell (a
-// caBundle set by a test environment before the objects reach here).
-func (c *checker) builtHere(e ast.Expr, depth int) bool {
-	if e == nil || depth > aliasDepth {
-		return false
-	}
-	if astutil.IsFresh(e) {
-		return true
-	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		fn := k8s.Callee(c.pass.TypesInfo, call)
-		return fn != nil && funcs.InModule(c.pass, fn.Pkg())
-	}
-	v := astutil.RootVar(c.pass.TypesInfo, e)
-	if v == nil {
-		return false
-	}
-	return c.builtHere(c.inits[v], depth+1)
 }

@@ -90,6 +90,19 @@
 //     Deployment, StatefulSet or ReplicaSet spec, WithCABundle on a
 //     webhook client config): server-side apply takes the field back on
 //     every apply.
+//   - a replacement made by a helper, of this package or another, on an
+//     object its caller hands it (`EnsureCRD(&modified, existing,
+//     *required)` doing `existing.Spec = required.Spec`), or on a live
+//     object with a value its caller hands it: whether the object is
+//     live and where the value comes from is known only at the call, so
+//     the helper's summary (a fact) says what it replaces, and each call
+//     decides. It is reported at the call where the object is live and
+//     the value is built by the module (a literal, a local a decoder
+//     fills, a result of one of the module's functions, through type
+//     switches and assertions: the flow engine's Origin); a call that
+//     hands its own parameter over passes the question on to its own
+//     callers, through any number of calls and packages. The message
+//     names the calls and the assignment;
 //   - `unstructured.SetNestedField(u.Object, v, "spec", "replicas")` under
 //     a condition `u.GetKind() == "Deployment"`, on a live object or on
 //     the object a manifest transformer (manifestival's Transformer) is
@@ -116,6 +129,16 @@
 // NotFound branch after a Get); a field server-side apply leaves out;
 // objects that are only built and created; generated files and _test.go
 // files.
+//
+// Not reported: a caBundle-holding part replaced, without an injection
+// annotation named, by a value whose origin is unknown (a parameter with
+// no caller in the module, a value of another module's library, such as a
+// test environment that serves the webhooks and fills their bundles); a
+// replacement on a copy (`required.DeepCopy()`); a CRD decoded from a
+// manifest the module embeds (`//go:embed`) when none of its CRDs converts
+// by webhook: a CRD has a caBundle only under a webhook conversion. The
+// embedded files are read from the package's directory, as the compiler
+// reads them.
 //
 // Not reported: a workload scaled to zero replicas, or from zero (a write
 // under `if *dep.Spec.Replicas == 0`), and a comparison of the count

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/uses"
@@ -28,7 +29,8 @@ var Analyzer = New()
 
 // New returns a fieldfight analyzer.
 func New() *analysis.Analyzer {
-	return directive.New("fieldfight", doc, run, []*analysis.Analyzer{live.Analyzer, flow.Analyzer, uses.Analyzer}, new(ownersFact))
+	return directive.New("fieldfight", doc, run, []*analysis.Analyzer{live.Analyzer, flow.Analyzer, uses.Analyzer, funcs.Analyzer},
+		new(ownersFact), new(replacesFact), new(embedsFact))
 }
 
 // aliasDepth bounds how many pointer locals are followed back to the
@@ -43,6 +45,11 @@ type checker struct {
 	fd    *ast.FuncDecl
 	inits map[*types.Var]ast.Expr
 	kinds map[*row]types.Type // the type each row's kind has in this package
+
+	graph    *funcs.Graph
+	replaces map[*types.Func]*replacesFact // the summaries of the package's functions (handoff.go)
+	quiet    bool                          // summarising: nothing is reported
+	embeds   map[*types.Func]*embedsFact   // functions reading embedded CRD manifests (embedded.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -55,16 +62,25 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(c.ev.scaled) == 0 && !ownedWithoutEvidence(uses.Of(pass)) {
 		return nil, nil // no autoscaled workload, and no kind whose owner is always there
 	}
+	generated := map[*ast.FuncDecl]bool{}
 	for _, f := range files {
 		if directive.IsGenerated(pass, f) {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				c.function(fd)
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					generated[fd] = true
+				}
 			}
 		}
 	}
+	c.graph = funcs.Of(pass)
+	c.findEmbeds(files)
+	c.summarize(generated)
+	for _, fd := range c.graph.Decls {
+		if !generated[fd] {
+			c.function(fd)
+		}
+	}
+	c.exportSummaries()
 	return nil, nil
 }
 
@@ -103,6 +119,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				c.comparison(x, x.Args, stack)
 			}
 			c.applyCall(x, stack)
+			c.handedOver(x, stack)
 			c.inverse(x, stack)
 			c.unstructuredWrite(x, stack)
 		}
@@ -186,8 +203,14 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		return
 	}
 	r, whole, ok := c.rowFor(t)
-	if !ok || c.live.At(t.root, lhs.Pos()) == live.NotLive {
-		return // not an owned field, or an object only built or created here
+	if !ok {
+		return // not an owned field
+	}
+	if c.live.At(t.root, lhs.Pos()) == live.NotLive {
+		if !whole {
+			c.replacedParam(r, t, as, rhs, stack) // the caller may hand a live object over
+		}
+		return // an object only built or created here
 	}
 	ev, ok := c.present(r, t.root, whole)
 	if !ok {
@@ -215,11 +238,21 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		c.report(as, r, ev, fmt.Sprintf("%s.%s set on every reconcile while %s", kindName(t.kind), r.fieldText(), c.ownerText(r, ev)))
 		return
 	}
-	if ev.At == "" && r.owner == injector && !c.builtHere(rhs, 0) {
-		return // no annotation named, and the new value's origin unknown: it may hold the bundle
-	}
 	if c.writtenBetween(t.root, r, as.End(), c.fd.Body.End()) {
 		return // the owned field is written again afterwards: that write is checked
+	}
+	if c.withoutConversionWebhook(r, rhs) {
+		return // a CRD of the module's manifests, none converting by webhook: no bundle to lose
+	}
+	if ev.At == "" && r.owner == injector {
+		built, param := c.valueOrigin(rhs)
+		if param >= 0 {
+			// The caller's value: its callers tell where it comes from.
+			c.record(c.replacement(r, t, as, -1, param))
+		}
+		if !built {
+			return // no annotation named, and the new value's origin unknown: it may hold the bundle
+		}
 	}
 	part := strings.Join(t.names, ".")
 	c.report(as, r, ev, fmt.Sprintf("live %s's %s replaced wholesale, %s with it, while %s", kindName(t.kind), part, r.fieldText(), c.ownerText(r, ev)))
@@ -255,7 +288,7 @@ func (c *checker) comparison(cmp ast.Expr, sides []ast.Expr, stack []ast.Node) {
 		if !ok || c.guarded(stack, cmp, r.owner) || !c.flow.Decides(cmp) {
 			return
 		}
-		c.pass.Report(analysis.Diagnostic{
+		c.emit(analysis.Diagnostic{
 			Pos: cmp.Pos(), End: cmp.End(),
 			Message: fmt.Sprintf("%s.%s compared strictly to decide a write while %s: every scale reads as drift and is undone",
 				kindName(t.kind), r.fieldText(), c.ownerText(r, ev)),
@@ -295,7 +328,7 @@ func (c *checker) applyCall(call *ast.CallExpr, stack []ast.Node) {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		at = sel.Sel.Pos() // in a builder chain, the method, not the chain's start
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.emit(analysis.Diagnostic{
 		Pos: at, End: call.End(),
 		Message: fmt.Sprintf("%s.%s applied on every reconcile while %s: %s", recv, fn.Name(), c.ownerText(r, ev), r.fight),
 		Related: c.related(ev),
@@ -317,7 +350,7 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 		if !ok || c.guarded(stack, call, r.owner) {
 			continue
 		}
-		if ev.At == "" && r.owner == injector && !c.builtHere(c.inits[inv.Desired], 0) {
+		if built, _ := c.valueOrigin(inv.Sent); ev.At == "" && r.owner == injector && !built {
 			continue // as in assignment: the desired object's origin is unknown
 		}
 		if inv.Patch && c.writtenBetween(inv.Live, r, c.fd.Body.Pos(), call.Pos()) {
@@ -336,11 +369,18 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 }
 
 func (c *checker) report(n ast.Node, r *row, ev Evidence, msg string) {
-	c.pass.Report(analysis.Diagnostic{
+	c.emit(analysis.Diagnostic{
 		Pos: n.Pos(), End: n.End(),
 		Message: msg + ": " + r.fight,
 		Related: c.related(ev),
 	})
+}
+
+// emit reports d, unless the package is being summarised.
+func (c *checker) emit(d analysis.Diagnostic) {
+	if !c.quiet {
+		c.pass.Report(d)
+	}
 }
 
 // related points at the owner's evidence when it is in this package.

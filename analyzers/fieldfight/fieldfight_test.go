@@ -8,5 +8,5 @@ import (
 )
 
 func TestFieldfight(t *testing.T) {
-	repotest.Run(t, fieldfight.New(), "fieldfight/hpa", "fieldfight/remote/scaling", "fieldfight/remote/controller", "fieldfight/noscale", "fieldfight/webhooks", "fieldfight/ownca", "fieldfight/noinject", "fieldfight/claims", "fieldfight/lookalike", "fieldfight/imports", "fieldfight/suffix", "fieldfight/manifests")
+	repotest.Run(t, fieldfight.New(), "fieldfight/hpa", "fieldfight/remote/scaling", "fieldfight/remote/controller", "fieldfight/noscale", "fieldfight/webhooks", "fieldfight/ownca", "fieldfight/noinject", "fieldfight/claims", "fieldfight/lookalike", "fieldfight/imports", "fieldfight/suffix", "fieldfight/manifests", "fieldfight/crds/merge", "fieldfight/crds/apply", "fieldfight/crds/install", "fieldfight/crdskeep/merge", "fieldfight/crdskeep/apply")
 }
