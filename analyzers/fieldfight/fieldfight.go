@@ -436,7 +436,7 @@ func kindName(t types.Type) string {
 }
 
 // isZero reports whether e is the number zero, or a pointer to it: the
-// constant, &v or ptr.To(v) with v a local given only a zero constant.
+// constant, &v or ptr.To(v) with v a local that only ever holds zero.
 func (c *checker) isZero(e ast.Expr) bool {
 	info := c.pass.TypesInfo
 	e = ast.Unparen(e)
@@ -451,9 +451,18 @@ func (c *checker) isZero(e ast.Expr) bool {
 	case *ast.StarExpr:
 		return c.isZero(x.X)
 	case *ast.Ident:
-		if v := astutil.IdentVar(info, x); v != nil && c.inits[v] != nil && c.assignedOnce(v) {
-			return c.isZero(c.inits[v])
+		// A local: every value it may hold is the constant zero (the
+		// flow engine's Origin, through its stores and phis).
+		o, ok := c.flow.Origin(x)
+		if !ok || o.Other || len(o.Params)+len(o.Funcs)+len(o.Fillers) > 0 || len(o.Consts) == 0 {
+			return false
 		}
+		for _, k := range o.Consts {
+			if k.Kind() != constant.Int || constant.Sign(k) != 0 {
+				return false
+			}
+		}
+		return true
 	case *ast.CallExpr:
 		fn := k8s.Callee(info, x)
 		if len(x.Args) == 1 && (k8s.IsFunc(fn, "k8s.io/utils/ptr", "To") || k8s.IsFunc(fn, "k8s.io/utils/pointer", "Int32")) {
@@ -464,18 +473,6 @@ func (c *checker) isZero(e ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// assignedOnce reports whether v is given a value only where it is
-// declared, in the function being checked.
-func (c *checker) assignedOnce(v *types.Var) bool {
-	n := 0
-	astutil.Assignments(c.fd.Body, func(lhs, _ ast.Expr) {
-		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && astutil.IdentVar(c.pass.TypesInfo, id) == v {
-			n++
-		}
-	})
-	return n <= 1
 }
 
 // underZeroTest reports whether node runs only under a condition that

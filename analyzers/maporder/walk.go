@@ -388,8 +388,8 @@ func (s *fnState) remainderOf(st *ast.RangeStmt) (out []astutil.Path, after []pa
 		ast.Inspect(r.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
-				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("delete") && len(x.Args) == 2 {
-					if q, ok := astutil.PathOf(info, x.Args[0]); ok && q.Equal(m) {
+				if dm, _, ok := astutil.Delete(info, x); ok {
+					if q, ok := astutil.PathOf(info, dm); ok && q.Equal(m) {
 						deletes = true
 					}
 				}

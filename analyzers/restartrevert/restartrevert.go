@@ -759,12 +759,10 @@ func (c *checker) keyDroppedFrom(body *ast.BlockStmt, v *types.Var, pos token.Po
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if found || !ok || call.Pos() >= pos || len(call.Args) != 2 {
+		if found || !ok || call.Pos() >= pos {
 			return !found
 		}
-		id, _ := ast.Unparen(call.Fun).(*ast.Ident)
-		if b, ok := info.Uses[id].(*types.Builtin); ok && id != nil && b.Name() == "delete" &&
-			isKey(info, call.Args[1], false) && c.live.Locate(call.Args[0]).Root == v {
+		if m, key, ok := astutil.Delete(info, call); ok && isKey(info, key, false) && c.live.Locate(m).Root == v {
 			found = true
 		}
 		return !found

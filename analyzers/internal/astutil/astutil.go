@@ -332,3 +332,16 @@ func CopyInto(info *types.Info, call *ast.CallExpr) (*ast.AssignStmt, bool) {
 	}
 	return &ast.AssignStmt{Lhs: []ast.Expr{addr.X}, TokPos: addr.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{sel.X}}, true
 }
+
+// Delete returns the map and the key of a call of the builtin delete
+// (`delete(m, key)`), and whether call is one.
+func Delete(info *types.Info, call *ast.CallExpr) (m, key ast.Expr, ok bool) {
+	id, isIdent := ast.Unparen(call.Fun).(*ast.Ident)
+	if !isIdent || len(call.Args) != 2 {
+		return nil, nil, false
+	}
+	if b, isBuiltin := info.Uses[id].(*types.Builtin); !isBuiltin || b.Name() != "delete" {
+		return nil, nil, false
+	}
+	return call.Args[0], call.Args[1], true
+}

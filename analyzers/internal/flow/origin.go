@@ -6,6 +6,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -22,7 +23,9 @@ import (
 type Origin struct {
 	Params  []*types.Var
 	Funcs   []*types.Func
+	Calls   []*ast.CallExpr // the calls of Funcs, where the syntax has them
 	Fresh   bool
+	Consts  []constant.Value // the constants among what it is (Fresh too)
 	Fillers []*types.Func
 	Other   bool
 }
@@ -79,6 +82,9 @@ func (o *origins) visit(v ssa.Value) {
 		o.out.Other = true
 	case *ssa.Const:
 		o.out.Fresh = true
+		if x.Value != nil {
+			o.out.Consts = append(o.out.Consts, x.Value)
+		}
 	case *ssa.Alloc:
 		o.fillers(x, 0)
 		stored := storedInto(x)
@@ -144,6 +150,9 @@ func (o *origins) visit(v ssa.Value) {
 			return
 		}
 		o.out.Funcs = append(o.out.Funcs, fn.Origin())
+		if call := o.r.callExprs[x]; call != nil {
+			o.out.Calls = append(o.out.Calls, call)
+		}
 	default:
 		o.out.Other = true
 	}

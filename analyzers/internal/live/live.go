@@ -151,7 +151,7 @@ type InverseUpdate struct {
 func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*types.Var]ast.Expr) (InverseUpdate, bool) {
 	info := r.info
 	obj, ok := IsUpdate(info, call)
-	base, patched := r.mergePatch(call, inits)
+	base, patched := r.mergePatch(call)
 	if !ok && !patched {
 		return InverseUpdate{}, false
 	}
@@ -185,20 +185,22 @@ func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*typ
 // mergePatch returns the making of the patch when call patches an object
 // through the client with a merge patch taken against a base:
 // client.MergeFrom(base), MergeFromWithOptions or StrategicMergeFrom,
-// given in the call or through a local it initialises.
-func (r *Result) mergePatch(call *ast.CallExpr, inits map[*types.Var]ast.Expr) (*ast.CallExpr, bool) {
+// given in the call or through a value made by one such call (the flow
+// engine's Origin: a local, a phi of one).
+func (r *Result) mergePatch(call *ast.CallExpr) (*ast.CallExpr, bool) {
 	fn := k8s.Callee(r.info, call)
 	if fn == nil || !(flow.IsClientMethod(fn, "Patch") || k8s.IsClientMethod(fn, "Patch")) || len(call.Args) < 3 {
 		return nil, false
 	}
-	p := ast.Unparen(call.Args[2])
-	if id, ok := p.(*ast.Ident); ok {
-		if v := astutil.IdentVar(r.info, id); v != nil && inits[v] != nil {
-			p = ast.Unparen(inits[v])
+	mk, ok := ast.Unparen(call.Args[2]).(*ast.CallExpr)
+	if !ok {
+		o, found := r.flow.Origin(call.Args[2])
+		if !found || o.Other || len(o.Params) > 0 || len(o.Calls) != 1 {
+			return nil, false
 		}
+		mk = o.Calls[0]
 	}
-	mk, ok := p.(*ast.CallExpr)
-	if !ok || len(mk.Args) == 0 {
+	if len(mk.Args) == 0 {
 		return nil, false
 	}
 	f := k8s.Callee(r.info, mk)

@@ -6,7 +6,6 @@ package strand
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
@@ -128,18 +127,16 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 2 {
+		if !ok {
 			return true
 		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "delete" {
-				key, ok := merge.ConstString(info, call.Args[1])
-				if !ok {
-					key = anyKey
-				}
-				if _, seen := m[key]; !seen {
-					m[key] = call.Pos()
-				}
+		if _, k, ok := astutil.Delete(info, call); ok {
+			key, ok := merge.ConstString(info, k)
+			if !ok {
+				key = anyKey
+			}
+			if _, seen := m[key]; !seen {
+				m[key] = call.Pos()
 			}
 		}
 		return true
