@@ -68,7 +68,12 @@
 // outside k8s.io, such as user-supplied pod annotations or extra labels)
 // and reach the desired map: assigned, merged, copied, given as a
 // literal's field, or returned by a builder whose result goes there (the
-// flow engine's ResultKind), in the merging function or its builders. Those keys are
+// flow engine's ResultKind), in the merging function or its builders. A
+// builder of another package counts too: its fact (strand.FlowsFact)
+// lists the custom resource maps that reach the annotations or labels of
+// what it builds, in its body, the functions of its package it calls
+// (three deep) and the builders of other packages they call; the message
+// then names where each map flows in. Those keys are
 // the user's; one the user removes from the custom resource stays on the
 // live object for ever, since only a merge that remembers what it applied
 // before (a three-way merge) or server-side apply can delete it. Silent
@@ -100,9 +105,10 @@
 // are searched 3 calls deep; the live-object engine follows liveness through 16 rounds of derivations and calls.
 //
 // Limits: a key written through a variable rather than a constant is not
-// tracked; a desired map built in another package falls back to the
-// package-wide keys (the keys a builder of another package copies from
-// the custom resource are not known: no fact carries them); a map reassigned between a desired and a live object
+// tracked; the constant keys a builder of another package writes on some
+// paths are not known there (only the custom resource maps it copies
+// cross, as facts): such a desired map falls back to the package-wide
+// keys; a map reassigned between a desired and a live object
 // follows the live-object engine's per-variable rule. Generated files are
 // not reported. _test.go files are not analysed, by this analyzer or any other of the
 // suite: a test is not a reconcile, so it is not reported, and what it

@@ -94,6 +94,12 @@ func reportFromCR(pass *analysis.Pass, f strand.Finding) {
 			f.Object, f.Kind, strings.Join(f.Owners, " and ")),
 	}
 	for i, from := range f.From {
+		if !f.FromPos[i].IsValid() {
+			// In another package's builder: named, at the merge.
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.At.Pos(), End: endOfHeader(f.At),
+				Message: from + " flows into the desired map at " + f.FromAt[i]})
+			continue
+		}
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.FromPos[i], Message: from + " flows into the desired map here"})
 	}
 	d.Related = append(d.Related, analysis.RelatedInformation{Pos: f.At.Pos(), End: endOfHeader(f.At),

@@ -310,10 +310,12 @@ func throughTemplate(x ssa.Value) bool {
 	return false
 }
 
-// Builders returns the functions of the package whose results the
-// variable v takes, directly or through phis, conversions, clones and
-// unions of maps (`desired := maps.Clone(podAnnotations(spec))`): where a
-// desired map or object is built. Sorted by position.
+// Builders returns the functions whose results the variable v takes,
+// directly or through phis, conversions, clones and unions of maps
+// (`desired := maps.Clone(podAnnotations(spec))`) and elements of a
+// returned list: where a desired map or object is built. Functions of the
+// package, and the static callees of other packages, whose facts tell
+// what they build. Sorted by package path, then position.
 func (r *Result) Builders(v *types.Var) []*types.Func {
 	r.ensure()
 	if r.Pkg == nil {
@@ -354,6 +356,8 @@ func (r *Result) Builders(v *types.Var) []*types.Func {
 					visit(c.Args[1])
 				case c.StaticCallee() != nil && origin(c.StaticCallee()).Blocks != nil && obj.Pkg() == r.Pkg.Pkg:
 					found[obj] = true
+				case c.StaticCallee() != nil && obj.Pkg() != nil && obj.Pkg() != r.Pkg.Pkg:
+					found[obj] = true // of another package: its facts tell what it builds
 				}
 			}
 		}
@@ -362,6 +366,8 @@ func (r *Result) Builders(v *types.Var) []*types.Func {
 		visit(x)
 	}
 	out := slices.Collect(maps.Keys(found))
-	slices.SortFunc(out, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	slices.SortFunc(out, func(a, b *types.Func) int {
+		return cmp.Or(cmp.Compare(a.Pkg().Path(), b.Pkg().Path()), cmp.Compare(a.Pos(), b.Pos()))
+	})
 	return out
 }

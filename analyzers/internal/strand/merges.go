@@ -294,13 +294,14 @@ func (s *state) decideFromCR(fd *ast.FuncDecl, f found, traced []write, generate
 	}
 	named := slices.ContainsFunc(flows, func(w write) bool { return w.owner != "custom resource" })
 	// traced comes partly from a set of builders: order by position.
-	slices.SortFunc(flows, func(a, b write) int { return int(a.pos - b.pos) })
-	var from, owners []string
+	slices.SortStableFunc(flows, func(a, b write) int { return int(a.pos - b.pos) })
+	var from, owners, fromAt []string
 	var at []token.Pos
 	for _, w := range flows {
 		if !slices.Contains(from, w.from) {
 			from = append(from, w.from)
 			at = append(at, w.pos)
+			fromAt = append(fromAt, w.at)
 		}
 		// A part of the resource held in a variable (overrides :=
 		// cr.Spec.Overrides) is that resource's when a kind is named too.
@@ -310,7 +311,7 @@ func (s *state) decideFromCR(fd *ast.FuncDecl, f found, traced []write, generate
 	}
 	s.result.Findings = append(s.result.Findings, Finding{
 		At: f.at, Object: s.objectName(f.dest), Kind: string(f.kind),
-		Desired: f.desired, Generated: generated, From: from, FromPos: at, Owners: owners,
+		Desired: f.desired, Generated: generated, From: from, FromPos: at, FromAt: fromAt, Owners: owners,
 	})
 }
 

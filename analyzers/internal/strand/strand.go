@@ -6,6 +6,9 @@
 // stranded keys to tell a presence check that loops for ever from one that
 // is merely imprecise. Both require the same engine, built from the same
 // Config, so it runs once per package and both see the same owned prefixes.
+// The custom resource maps that an exported builder puts into what it
+// builds cross packages as facts of the Flows analyzer, which takes no
+// settings, so that every engine reads the same ones.
 package strand
 
 import (
@@ -71,7 +74,8 @@ type Finding struct {
 	// map (user-supplied annotations or labels): a key removed there is
 	// never deleted from the live object. Keys is empty for such a finding.
 	From    []string
-	FromPos []token.Pos // where each of From flows in
+	FromPos []token.Pos // where each of From flows in (NoPos: in another package)
+	FromAt  []string    // for a flow in another package's builder: where (file:line); "" otherwise
 	// Owners names the kinds From belongs to ("Cache"), or "custom
 	// resource" where the map's owner is not a named kind.
 	Owners []string
@@ -98,7 +102,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	return directive.Guard(&analysis.Analyzer{
 		Name:       "strand",
 		Doc:        "find annotation and label keys that preserving merges into live objects strand (engine of stalekey and presencedrift)",
-		Requires:   []*analysis.Analyzer{flow.Analyzer, live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer, uses.Analyzer},
+		Requires:   []*analysis.Analyzer{flow.Analyzer, live.Analyzer, merge.Analyzer, directive.Analyzer, funcs.Analyzer, uses.Analyzer, Flows},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			if err := cfg.Validate("stalekey"); err != nil {
@@ -159,17 +163,19 @@ type sharedEngine struct {
 }
 
 type state struct {
-	result  *Result
-	pass    *analysis.Pass
-	cfg     Config
-	live    *live.Result
-	merges  *merge.Result
-	funcs   map[*types.Func]*ast.FuncDecl
-	graph   *funcs.Graph
-	writes  []write
-	flow    *flow.Result                           // the kinds of map variables and results
-	deletes map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
-	api     *k8s.APITypes
+	result *Result
+	pass   *analysis.Pass
+	cfg    Config
+	live   *live.Result
+	merges *merge.Result
+	funcs  map[*types.Func]*ast.FuncDecl
+	graph  *funcs.Graph
+	writes []write
+	flow   *flow.Result // the kinds of map variables and results
+	// imported gives the flows of other packages' builders (FlowsFact).
+	imported *Imported
+	deletes  map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
+	api      *k8s.APITypes
 	// calledIf and calledAlways tell, for a package function whose map
 	// result is used, whether some call runs only on some paths, and
 	// whether some call runs on every path of its caller.
@@ -182,16 +188,17 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		return result, nil // fast path: no operator merges here
 	}
 	s := &state{
-		result:  result,
-		pass:    pass,
-		cfg:     cfg,
-		live:    pass.ResultOf[live.Analyzer].(*live.Result),
-		merges:  pass.ResultOf[merge.Analyzer].(*merge.Result),
-		funcs:   map[*types.Func]*ast.FuncDecl{},
-		graph:   funcs.Of(pass),
-		flow:    pass.ResultOf[flow.Analyzer].(*flow.Result),
-		deletes: map[*ast.FuncDecl]map[string]token.Pos{},
-		api:     k8s.NewAPITypes(nil),
+		result:   result,
+		pass:     pass,
+		cfg:      cfg,
+		live:     pass.ResultOf[live.Analyzer].(*live.Result),
+		merges:   pass.ResultOf[merge.Analyzer].(*merge.Result),
+		funcs:    map[*types.Func]*ast.FuncDecl{},
+		graph:    funcs.Of(pass),
+		flow:     pass.ResultOf[flow.Analyzer].(*flow.Result),
+		imported: pass.ResultOf[Flows].(*Imported),
+		deletes:  map[*ast.FuncDecl]map[string]token.Pos{},
+		api:      k8s.NewAPITypes(nil),
 
 		calledIf:     map[*ast.FuncDecl]bool{},
 		calledAlways: map[*ast.FuncDecl]bool{},

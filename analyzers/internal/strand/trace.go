@@ -29,8 +29,12 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 	info := s.pass.TypesInfo
 	if call, ok := ast.Unparen(desired).(*ast.CallExpr); ok {
 		// maps.Copy(live, podAnnotations(spec)): the builder's writes.
-		if b := s.graph.Decl(k8s.Callee(info, call)); b != nil {
+		callee := k8s.Callee(info, call)
+		if b := s.graph.Decl(callee); b != nil {
 			return s.builderWrites(map[*ast.FuncDecl]bool{b: true}, k), true
+		}
+		if f := s.imported.Of(callee); f != nil {
+			return importedWrites(f, k), true
 		}
 	}
 	root := astutil.RootVar(info, desired)
@@ -43,19 +47,36 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 			out = append(out, w)
 		}
 	}
-	// root := builder(...) with builder in this package, through phis,
-	// clones and unions: the flow engine's answer.
+	// root := builder(...), through phis, clones, unions and list
+	// elements: the flow engine's answer. A builder of this package is
+	// walked; one of another package gives the flows its fact records.
 	builders := map[*ast.FuncDecl]bool{}
+	var imported []write
 	for _, fn := range s.flow.Builders(root) {
 		if b := s.funcs[fn.Origin()]; b != nil {
 			builders[b] = true
+		} else if f := s.imported.Of(fn); f != nil {
+			imported = append(imported, importedWrites(f, k)...)
 		}
 	}
-	if len(builders) == 0 && root.Pos() >= fd.Pos() && root.Pos() < fd.Body.Pos() {
+	if len(builders) == 0 && len(imported) == 0 && root.Pos() >= fd.Pos() && root.Pos() < fd.Body.Pos() {
 		return nil, false // a parameter: built by callers
 	}
 	out = append(out, s.builderWrites(builders, k)...)
+	out = append(out, imported...)
 	return out, len(out) > 0 || len(builders) > 0 || root.Pos() > fd.Body.Pos()
+}
+
+// importedWrites returns the flows of kind k that another package's
+// builder records (FlowsFact), as writes placed there.
+func importedWrites(f *FlowsFact, k kind) []write {
+	var out []write
+	for _, fl := range f.Flows {
+		if kind(fl.Kind) == k {
+			out = append(out, write{from: fl.From, owner: fl.Owner, kind: k, at: fl.At})
+		}
+	}
+	return out
 }
 
 // builderWrites returns the writes of kind k in the builders and the

@@ -26,6 +26,7 @@ type write struct {
 	root        *types.Var // the local variable the map belongs to, if any
 	from        string     // for the entries of a custom resource's map: that map ("cache.Spec.PodAnnotations"); key is ""
 	owner       string     // with from: the kind the map belongs to ("Cache")
+	at          string     // for a flow of another package's builder: where (file:line); pos is then NoPos
 }
 
 // collectWrites records constant keys written into annotation and label

@@ -2,20 +2,20 @@ package crmaps
 
 import (
 	"context"
+	"maps"
 
+	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"stalekey/crmaps/api"
 	"stalekey/crmaps/build"
 )
 
-// Known false negative: the objects are built in another package, whose
-// labels carry the cache's ExtraLabels, and each is merged into the live
-// object's labels, keeping a label the user removed from the cache. The
-// strand engine follows a desired map to the builders of its own package
-// only (it exports no facts), so build.Objects' keys are unknown here.
-// Not reported; syncAllHere below is the same merge with a builder of
-// this package, and is.
+// The objects are built in another package, whose labels carry the
+// cache's ExtraLabels, and each is merged into the live object's labels,
+// keeping a label the user removed from the cache. The builder's fact
+// (strand.FlowsFact) says what reaches its results: reported, with the
+// flow named at the merge.
 func (r *Reconciler) syncAll(ctx context.Context, cache *api.Cache) error {
 	for _, want := range build.Objects(cache) {
 		live := want.DeepCopyObject().(client.Object)
@@ -26,7 +26,7 @@ func (r *Reconciler) syncAll(ctx context.Context, cache *api.Cache) error {
 		if merged == nil {
 			merged = map[string]string{}
 		}
-		for k, v := range want.GetLabels() {
+		for k, v := range want.GetLabels() { // want `merge into the live object labels keeps keys copied from the Cache after they are removed there`
 			merged[k] = v
 		}
 		live.SetLabels(merged)
@@ -45,7 +45,8 @@ func objects(cache *api.Cache) []client.Object {
 }
 
 // The same merge of objects built in this package: the desired labels
-// are the builder's, which take the cache's ExtraLabels. Reported.
+// are the builder's, which take the cache's ExtraLabels. Reported, the
+// flow pointed at where it is.
 func (r *Reconciler) syncAllHere(ctx context.Context, cache *api.Cache) error {
 	for _, want := range objects(cache) {
 		live := want.DeepCopyObject().(client.Object)
@@ -65,4 +66,28 @@ func (r *Reconciler) syncAllHere(ctx context.Context, cache *api.Cache) error {
 		}
 	}
 	return nil
+}
+
+// The pod annotations come from the cache, through the other package's
+// builder and its helper: reported.
+func (r *Reconciler) syncWorkload(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	want := build.Workload(cache)
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	maps.Copy(live.Spec.Template.Annotations, want.Spec.Template.Annotations) // want `merge into the live Deployment pod template annotations keeps keys copied from the Cache after they are removed there`
+	return r.Update(ctx, live)
+}
+
+// RIGHT: the same builder's labels are the operator's own; no key of the
+// cache reaches them.
+func (r *Reconciler) syncWorkloadLabels(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	want := build.Workload(cache)
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	maps.Copy(live.Labels, want.Labels)
+	return r.Update(ctx, live)
 }
