@@ -69,7 +69,12 @@
 //     write into it
 //     (`keepReplicas(&spec, dep.Spec)`; a comparison carries nothing),
 //     to a method of the struct holding it (`b.keepCount(dep)` before
-//     `dep.Spec = b.spec`) or to a closure that captured it. Saving the
+//     `dep.Spec = b.spec`) or to a closure that captured it. The engine
+//     follows the value into the functions of the package: what a builder
+//     returns (a count a helper of the builder read from the cluster), the
+//     value a mutate function captured from its factory, and a parameter
+//     to its callers, each of which must carry it (one caller handing a
+//     count from the resource is enough to report). Saving the
 //     live value elsewhere (into a status) is no carry-over;
 //   - a nil written to replicas on a live object that is written back,
 //     even under a condition about the autoscaler (`if

@@ -88,8 +88,14 @@ type Carry struct {
 // (`spec.Replicas = live.Spec.Replicas; dep.Spec = *spec`) and what a
 // call made for its effect is handed beside it, or beside a struct that
 // holds it (`keepReplicas(&spec, live.Spec)`, `b.keepCount(dep)`), before
-// e. A question too large to answer within the budget answers true: the
-// caller stays silent.
+// e. It also steps into the package's other functions: the values a
+// function of the package returns (and, for a part of such a result,
+// what the function stored in it), the values a closure's makers bind to
+// what it captured, and the arguments every call of the package hands a
+// parameter. "Before e" orders the instructions of e's own declared
+// function only. A question too large to answer within the budget
+// answers true: the caller stays silent; a step into other functions has
+// a budget of its own (across), whose exhaustion answers false there.
 func (r *Result) CarriesFrom(e ast.Expr, q Carry) bool {
 	r.ensure()
 	if r.Pkg == nil {
@@ -99,6 +105,7 @@ func (r *Result) CarriesFrom(e ast.Expr, q Carry) bool {
 	r.carryOnce.Do(r.indexVars)
 	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: q.Match, drops: q.Drops, before: e.Pos()}
 	for _, ref := range r.exprs[ast.Unparen(e)] {
+		c.top = topOf(ref.Parent())
 		if c.visit(ref.X) {
 			return true
 		}
@@ -139,6 +146,10 @@ type carrier struct {
 	match  func(root types.Object, fields []*types.Var) bool
 	drops  func(*ast.CallExpr) bool
 	before token.Pos
+	// top is the declared function holding the question's expression:
+	// before orders the instructions of its body (closures included),
+	// not those of the functions the question is followed into.
+	top *ssa.Function
 
 	handedSeen map[ssa.Value]bool
 }
@@ -198,7 +209,24 @@ func (c *carrier) follow(v ssa.Value) bool {
 	case *ssa.TypeAssert:
 		return c.visit(x.X)
 	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok && c.match != nil {
+			if fn := c.bodyOf(call); fn != nil && c.across(func(sub *carrier) bool { return sub.any(returnedAt(fn, x.Index)) }) {
+				return true
+			}
+		}
 		return c.visit(x.Tuple)
+	case *ssa.FieldAddr:
+		// A part of a value a builder made: what the builder stored in
+		// it (`desired := build(...)` ... `desired.Spec`).
+		return c.match != nil && c.across(func(sub *carrier) bool { return sub.any(sub.built(x.X)) })
+	case *ssa.Field:
+		return c.match != nil && c.across(func(sub *carrier) bool { return sub.any(sub.built(x.X)) })
+	case *ssa.FreeVar:
+		// A closure's captured value, as every place that makes the
+		// closure binds it (a mutate function a factory returns).
+		return c.match != nil && c.across(func(sub *carrier) bool { return sub.all(sub.r.graph.bindings(x)) })
+	case *ssa.Parameter:
+		return c.match != nil && c.across(func(sub *carrier) bool { return sub.fromCallers(x) })
 	case *ssa.Next:
 		return c.visit(x.Iter) // a key or value of a range over a map
 	case *ssa.Range:
@@ -216,8 +244,107 @@ func (c *carrier) follow(v ssa.Value) bool {
 				return true
 			}
 		}
+		// What a function of the package returns: a builder that keeps
+		// the live count it reads in a helper.
+		if fn := c.bodyOf(x); fn != nil && c.match != nil && fn.Signature.Results().Len() == 1 {
+			return c.across(func(sub *carrier) bool { return sub.any(returnedAt(fn, 0)) })
+		}
 	}
 	return false
+}
+
+// acrossBudget bounds the values visited in other functions for one
+// step into them (a builder's returns, a closure's bindings, a
+// parameter's callers).
+const acrossBudget = 64
+
+// across follows a step into other functions with a budget of its own,
+// taken from what is left: a question that grows too large there answers
+// that nothing is carried that way, rather than that the answer is
+// unknown (which silences the caller).
+func (c *carrier) across(step func(sub *carrier) bool) bool {
+	sub := *c
+	sub.budget = min(acrossBudget, c.budget)
+	return step(&sub) && sub.budget > 0
+}
+
+// built returns the values a function of the package returns when v is
+// its result (its arguments are not followed: a builder handed the live
+// object may only read its name), or nil.
+func (c *carrier) built(v ssa.Value) []ssa.Value {
+	i := 0
+	if e, ok := v.(*ssa.Extract); ok {
+		v, i = e.Tuple, e.Index
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if fn := c.bodyOf(call); fn != nil {
+		return returnedAt(fn, i)
+	}
+	return nil
+}
+
+// bodyOf returns the function of the package that call statically runs,
+// or nil.
+func (c *carrier) bodyOf(call *ssa.Call) *ssa.Function {
+	fn := call.Common().StaticCallee()
+	if fn == nil {
+		return nil
+	}
+	fn = origin(fn)
+	if fn.Blocks == nil || fn.Pkg == nil || fn.Pkg.Pkg != c.r.Pkg.Pkg {
+		return nil
+	}
+	return fn
+}
+
+// fromCallers reports whether every call of the parameter's function in
+// the package hands it a value that carries: a value one caller builds
+// from the live object and another does not is not carried.
+func (c *carrier) fromCallers(p *ssa.Parameter) bool {
+	i := sigIndex(p)
+	sites := c.r.graph.sites(p.Parent())
+	if i < 0 || len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		args := argsOf(site.Common())
+		if i >= len(args) || !c.visit(args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// all reports whether every one of vs carries (and there is one).
+func (c *carrier) all(vs []ssa.Value) bool {
+	if len(vs) == 0 {
+		return false
+	}
+	for _, v := range vs {
+		if !c.visit(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// topOf returns the declared function fn is, or is a closure of.
+func topOf(fn *ssa.Function) *ssa.Function {
+	for fn != nil && fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
+// after reports whether instr runs after the question's expression in
+// the same declared function (the order of other functions' instructions
+// does not bear on it).
+func (c *carrier) after(instr ssa.Instruction) bool {
+	p := instr.Pos()
+	return p.IsValid() && c.before.IsValid() && p > c.before && topOf(instr.Parent()) == c.top
 }
 
 // parts returns what a literal or a local's cell is built from: for
@@ -266,7 +393,7 @@ func (c *carrier) handedAt(v ssa.Value, depth int, calls bool) []ssa.Value {
 	var out []ssa.Value
 	for _, a := range addrs {
 		for _, use := range *referrers(a) {
-			if p := use.Pos(); p.IsValid() && c.before.IsValid() && p > c.before {
+			if c.after(use) {
 				continue // after the value is used
 			}
 			switch x := use.(type) {
@@ -303,7 +430,7 @@ func (c *carrier) handedAt(v ssa.Value, depth int, calls bool) []ssa.Value {
 			up = fa.X
 			for _, base := range sameAddr(up, 0) {
 				for _, use := range *referrers(base) {
-					if call, ok := use.(*ssa.Call); ok && forEffect(call) && c.r.mayWrite(call, base) && (!call.Pos().IsValid() || !c.before.IsValid() || call.Pos() < c.before) {
+					if call, ok := use.(*ssa.Call); ok && forEffect(call) && c.r.mayWrite(call, base) && !c.after(call) {
 						out = append(out, besides(call, base)...)
 					}
 				}
