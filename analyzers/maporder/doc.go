@@ -92,7 +92,14 @@
 // the server, handed to an informer or sent in a hook request, and are not
 // a sink; nor are the fields of a request's options (the command of
 // `corev1.PodExecOptions`, `metav1.ListOptions`): read once by the API
-// server, never stored. An element taken from an ordered slice (keys[0]) is content, not
+// server, never stored. A list filled by index inside the range is
+// filled in iteration order when the index is a counter (`out[i] = v;
+// i++`) or does not depend on the entry (the last entry wins); one whose
+// index is computed from the entry itself (`out[e.rank] = e.item`, a
+// position stored with each entry) is filled in an order of its own and
+// is not reported: the flow engine's ByKey tells the two apart on the
+// SSA form (a value carried from one iteration to the next is a phi that
+// depends on itself). An element taken from an ordered slice (keys[0]) is content, not
 // order: the common one-element case is harmless, and the arbitrary first
 // element of a larger list is not reported. Entries appended only when
 // missing from a list that starts as an existing one (`out :=

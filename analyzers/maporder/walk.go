@@ -546,7 +546,9 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 			if ctx != nil && s.outer(ix.X, ctx) {
 				switch types.Unalias(info.TypeOf(ix.X)).Underlying().(type) {
 				case *types.Slice, *types.Array:
-					s.add(k, ctx.origins) // out[i] = ... filled in iteration order
+					if !s.p.flow.ByKey(ix.Index) {
+						s.add(k, ctx.origins) // out[i] = ... filled in iteration order
+					}
 				case *types.Map:
 					if isAppendTo(info, rhs, lhs) {
 						s.add(k, ctx.origins) // groups[g] = append(groups[g], ...)

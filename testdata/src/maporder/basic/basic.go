@@ -251,3 +251,36 @@ func onlyMessage(c *corev1.PodCondition, messages sets.Set[string]) {
 func firstOfMany(c *corev1.Container, images sets.Set[string]) {
 	c.Image = images.UnsortedList()[0]
 }
+
+type ranked struct {
+	flag string
+	rank int
+}
+
+// RIGHT: each entry carries the position it was given when the list was
+// first read, and is put back there: the list comes out in that order,
+// whatever order the map is walked in.
+func placeByRank(c *corev1.Container, flags []string) {
+	seen := make(map[string]ranked)
+	for i, f := range flags {
+		if _, dup := seen[f]; !dup {
+			seen[f] = ranked{flag: f, rank: i}
+		}
+	}
+	args := make([]string, len(flags))
+	for _, r := range seen {
+		args[r.rank] = r.flag
+	}
+	c.Args = args
+}
+
+// The same store with an index that does not depend on the entry: every
+// iteration writes the same place, and the last entry the map yields is
+// the one that stays.
+func lastWinsAtIndex(c *corev1.Container, flags map[string]string) {
+	args := make([]string, 1)
+	for k := range flags { // want `range over map flags feeds Container.Args in map order`
+		args[0] = "--" + k
+	}
+	c.Args = args
+}

@@ -1,0 +1,192 @@
+package flow
+
+// By key: whether a value computed in an iteration over a map depends on
+// that iteration's entry alone, or also on the iterations before it.
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// byKeyBudget bounds the values visited for one ByKey question.
+const byKeyBudget = 64
+
+// ByKey reports whether the value of e, in an iteration of a range over
+// a map, is computed from that iteration's key or value (a field of it,
+// a lookup by it, arithmetic on it) and from values fixed before the
+// loop, and from nothing carried from one iteration to the next (a
+// counter, an append's growing list, a call's result). An index computed
+// so places each entry by what it is, not by when it came: `out[len(out)
+// - e.rank - 1] = e.item` fills a list in an order the map's iteration
+// does not decide. An index that does not depend on the entry at all (a
+// constant, a variable of the enclosing function) is not by key: the last
+// entry written wins there, which the iteration decides.
+func (r *Result) ByKey(e ast.Expr) bool {
+	r.ensure()
+	if r.Pkg == nil {
+		return false
+	}
+	r.indexOnce.Do(r.index)
+	refs := r.exprs[ast.Unparen(e)]
+	if len(refs) == 0 {
+		return false
+	}
+	for _, ref := range refs {
+		k := &byKey{seen: map[ssa.Value]bool{}, budget: byKeyBudget}
+		if !k.visit(ref.X) || !k.entry || k.budget == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+type byKey struct {
+	seen   map[ssa.Value]bool
+	budget int
+	entry  bool // the iteration's key or value was reached
+}
+
+// visit reports whether v is free of values carried between iterations.
+func (k *byKey) visit(v ssa.Value) bool {
+	if v == nil || k.budget == 0 {
+		return false
+	}
+	if k.seen[v] {
+		return true
+	}
+	k.seen[v] = true
+	k.budget--
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Global, *ssa.Function, *ssa.Parameter, *ssa.FreeVar:
+		return true // fixed before the loop
+	case *ssa.Extract:
+		if next, ok := x.Tuple.(*ssa.Next); ok && !next.IsString {
+			k.entry = true // the iteration's key or value
+			return true
+		}
+		return false
+	case *ssa.Phi:
+		// A phi in a loop is carried when it depends on itself; one that
+		// joins the branches of an if inside the iteration is not.
+		if carried(x) {
+			return false
+		}
+		for _, e := range x.Edges {
+			if !k.visit(e) {
+				return false
+			}
+		}
+		return true
+	case *ssa.BinOp:
+		return k.visit(x.X) && k.visit(x.Y)
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return false // a receive
+		}
+		return k.visit(x.X)
+	case *ssa.Alloc:
+		// A local's cell: what is stored in it, unless a store reads the
+		// cell back (`i = i + 1` on a variable a closure shares).
+		for _, st := range cellStores(x) {
+			if readsCell(st, x) || !k.visit(st) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Convert:
+		return k.visit(x.X)
+	case *ssa.ChangeType:
+		return k.visit(x.X)
+	case *ssa.Field:
+		return k.visit(x.X)
+	case *ssa.FieldAddr:
+		return k.visit(x.X)
+	case *ssa.Index:
+		return k.visit(x.X) && k.visit(x.Index)
+	case *ssa.IndexAddr:
+		return k.visit(x.X) && k.visit(x.Index)
+	case *ssa.Lookup:
+		return k.visit(x.X) && k.visit(x.Index)
+	case *ssa.MakeSlice, *ssa.MakeMap:
+		return true // made before the loop, or each iteration alike
+	case *ssa.Call:
+		// len and cap of a list that the loop fills by index only.
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+			return k.visit(x.Call.Args[0])
+		}
+		return false
+	}
+	return false
+}
+
+// carried reports whether the phi depends on itself: a variable updated
+// from one iteration of a loop to the next.
+func carried(phi *ssa.Phi) bool {
+	for _, e := range phi.Edges {
+		if dependsOn(e, phi) {
+			return true
+		}
+	}
+	return false
+}
+
+// cellStores returns the values stored into the cell a, whole or into
+// one of its fields.
+func cellStores(a *ssa.Alloc) []ssa.Value {
+	out := storedInto(a)
+	for _, use := range *referrers(a) {
+		if fa, ok := use.(*ssa.FieldAddr); ok && fa.X == a {
+			out = append(out, storedInto(fa)...)
+		}
+	}
+	return out
+}
+
+// readsCell reports whether v is computed from a load of the cell a.
+func readsCell(v ssa.Value, a *ssa.Alloc) bool { return dependsOn(v, a) }
+
+// dependsOn reports whether v is to, or is computed from it through
+// phis, arithmetic, loads, fields, conversions and call arguments.
+func dependsOn(v, to ssa.Value) bool {
+	seen := map[ssa.Value]bool{}
+	var reach func(v ssa.Value, depth int) bool
+	reach = func(v ssa.Value, depth int) bool {
+		if v == to {
+			return true
+		}
+		if v == nil || seen[v] || depth > byKeyBudget {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if reach(e, depth+1) {
+					return true
+				}
+			}
+		case *ssa.BinOp:
+			return reach(x.X, depth+1) || reach(x.Y, depth+1)
+		case *ssa.UnOp:
+			return reach(x.X, depth+1)
+		case *ssa.FieldAddr:
+			return reach(x.X, depth+1)
+		case *ssa.Field:
+			return reach(x.X, depth+1)
+		case *ssa.Convert:
+			return reach(x.X, depth+1)
+		case *ssa.ChangeType:
+			return reach(x.X, depth+1)
+		case *ssa.Call:
+			for _, arg := range x.Call.Args {
+				if reach(arg, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return reach(v, 0)
+}
