@@ -74,7 +74,11 @@
 //     returns (a count a helper of the builder read from the cluster), the
 //     value a mutate function captured from its factory, and a parameter
 //     to its callers, each of which must carry it (one caller handing a
-//     count from the resource is enough to report). Saving the
+//     count from the resource is enough to report); a part of an object
+//     made elsewhere in the package is what was stored in that part of
+//     every object of its kind that can reach it, through a builder's
+//     returns, the lists objects are appended to and read back from, a
+//     type switch's case and a helper's parameter. Saving the
 //     live value elsewhere (into a status) is no carry-over;
 //   - a nil written to replicas on a live object that is written back,
 //     even under a condition about the autoscaler (`if

@@ -89,8 +89,10 @@ type Carry struct {
 // call made for its effect is handed beside it, or beside a struct that
 // holds it (`keepReplicas(&spec, live.Spec)`, `b.keepCount(dep)`), before
 // e. It also steps into the package's other functions: the values a
-// function of the package returns (and, for a part of such a result,
-// what the function stored in it), the values a closure's makers bind to
+// function of the package returns; for a part of an object made
+// elsewhere (Result.objects: through builders' returns, lists, type
+// switches and parameters), what was stored in that part of every
+// object of the kind it may be; the values a closure's makers bind to
 // what it captured, and the arguments every call of the package hands a
 // parameter. "Before e" orders the instructions of e's own declared
 // function only. A question too large to answer within the budget
@@ -216,11 +218,11 @@ func (c *carrier) follow(v ssa.Value) bool {
 		}
 		return c.visit(x.Tuple)
 	case *ssa.FieldAddr:
-		// A part of a value a builder made: what the builder stored in
-		// it (`desired := build(...)` ... `desired.Spec`).
-		return c.match != nil && c.across(func(sub *carrier) bool { return sub.any(sub.built(x.X)) })
-	case *ssa.Field:
-		return c.match != nil && c.across(func(sub *carrier) bool { return sub.any(sub.built(x.X)) })
+		// A part of an object made elsewhere in the package: what was
+		// stored in that part of every object it may be (`desired :=
+		// build(...)` ... `desired.Spec`, through the lists, type switches
+		// and parameters on the way).
+		return c.match != nil && c.across(func(sub *carrier) bool { return sub.fromObjects(x) })
 	case *ssa.FreeVar:
 		// A closure's captured value, as every place that makes the
 		// closure binds it (a mutate function a factory returns).
@@ -268,22 +270,30 @@ func (c *carrier) across(step func(sub *carrier) bool) bool {
 	return step(&sub) && sub.budget > 0
 }
 
-// built returns the values a function of the package returns when v is
-// its result (its arguments are not followed: a builder handed the live
-// object may only read its name), or nil.
-func (c *carrier) built(v ssa.Value) []ssa.Value {
-	i := 0
-	if e, ok := v.(*ssa.Extract); ok {
-		v, i = e.Tuple, e.Index
+// fromObjects reports whether, for every object the base of fa may be
+// (Result.objects) other than a local of the question's own value, what
+// is stored into fa's field of it carries.
+func (c *carrier) fromObjects(fa *ssa.FieldAddr) bool {
+	objs, ok := c.r.objects(fa.X)
+	if !ok || len(objs) == 0 {
+		return false
 	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return nil
+	for _, obj := range objs {
+		if obj == fa.X {
+			return false // a local: what it takes is handed's answer
+		}
+		found := false
+		for _, use := range *referrers(obj) {
+			if f, isField := use.(*ssa.FieldAddr); isField && f.X == obj && f.Field == fa.Field && c.any(c.handed(f, 0)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
 	}
-	if fn := c.bodyOf(call); fn != nil {
-		return returnedAt(fn, i)
-	}
-	return nil
+	return true
 }
 
 // bodyOf returns the function of the package that call statically runs,
