@@ -91,6 +91,13 @@ func runFlows(pass *analysis.Pass) (any, error) {
 	if k8s.Irrelevant(pass) {
 		return imported, nil
 	}
+	api := k8s.NewAPITypes(nil)
+	crs := uses.Of(pass).Any(func(p *types.Package) bool {
+		return !strings.HasPrefix(p.Path(), "k8s.io/") && api.IsAPIPackage(p)
+	})
+	if !crs && len(pass.AllObjectFacts()) == 0 {
+		return imported, nil // no custom resource here, and no builder behind
+	}
 	s := &state{
 		pass:   pass,
 		live:   pass.ResultOf[live.Analyzer].(*live.Result),
@@ -98,28 +105,48 @@ func runFlows(pass *analysis.Pass) (any, error) {
 		funcs:  map[*types.Func]*ast.FuncDecl{},
 		graph:  funcs.Of(pass),
 		flow:   pass.ResultOf[flow.Analyzer].(*flow.Result),
-		api:    k8s.NewAPITypes(nil),
+		api:    api,
 	}
+	generated := map[*ast.FuncDecl]bool{}
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					generated[fd] = true
+				}
+			}
+		}
+	}
+	// Builders: exported functions of hand-written files returning
+	// objects, lists of them, metadata or maps; the functions they reach
+	// are the only ones walked.
 	var exported []*ast.FuncDecl
+	reaches := map[*ast.FuncDecl]map[*ast.FuncDecl]bool{}
+	walked := map[*ast.FuncDecl]bool{}
 	for _, fd := range s.graph.Decls {
-		if fn := s.graph.Func(fd); fn != nil && fn.Exported() && fn.Signature().Results().Len() > 0 {
-			exported = append(exported, fd)
+		fn := s.graph.Func(fd)
+		if fn == nil || !fn.Exported() || generated[fd] || !returnsObjects(fn.Signature().Results()) {
+			continue
+		}
+		exported = append(exported, fd)
+		reaches[fd] = s.graph.Reachable([]*ast.FuncDecl{fd}, flowDepth)
+		for d := range reaches[fd] {
+			walked[d] = true
 		}
 	}
 	if len(exported) == 0 {
 		return imported, nil
 	}
-	crs := uses.Of(pass).Any(func(p *types.Package) bool {
-		return !strings.HasPrefix(p.Path(), "k8s.io/") && s.api.IsAPIPackage(p)
-	})
 	if crs {
-		for _, fd := range s.graph.Decls {
-			s.collectFromCR(fd)
+		for _, fd := range s.graph.Decls { // in source order
+			if walked[fd] && !generated[fd] {
+				s.collectFromCR(fd)
+			}
 		}
 	}
 	for _, fd := range exported {
 		var flows []Flow
-		reach := s.graph.Reachable([]*ast.FuncDecl{fd}, flowDepth)
+		reach := reaches[fd]
 		for _, w := range s.writes {
 			if w.from != "" && reach[w.fn] {
 				p := pass.Fset.Position(w.pos)
@@ -153,4 +180,46 @@ func runFlows(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return imported, nil
+}
+
+// returnsObjects reports whether a result is, or holds, a Kubernetes
+// object, its metadata or a part of a built-in kind, a string map, or an
+// object interface: what a builder returns.
+func returnsObjects(results *types.Tuple) bool {
+	for v := range results.Variables() {
+		if holdsObjects(v.Type(), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func holdsObjects(t types.Type, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return holdsObjects(u.Elem(), depth+1)
+	case *types.Slice:
+		return holdsObjects(u.Elem(), depth+1)
+	case *types.Array:
+		return holdsObjects(u.Elem(), depth+1)
+	case *types.Map:
+		return isString(u.Key()) && isString(u.Elem())
+	case *types.Named:
+		if k8s.IsKind(u) {
+			return true
+		}
+		if pkg := u.Obj().Pkg(); pkg != nil && (strings.HasPrefix(pkg.Path(), "k8s.io/api/") || pkg.Path() == k8s.MetaV1) {
+			return true
+		}
+		if _, iface := u.Underlying().(*types.Interface); iface && (u.Obj().Name() == "Object" || u.Obj().Name() == "ObjectList") {
+			return true // client.Object, runtime.Object
+		}
+		if m, ok := u.Underlying().(*types.Map); ok {
+			return isString(m.Key()) && isString(m.Elem())
+		}
+	}
+	return false
 }
