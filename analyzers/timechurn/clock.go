@@ -206,7 +206,9 @@ func (f *fnState) guarded(n ast.Node) bool {
 		switch x := p.(type) {
 		case *ast.IfStmt:
 			if contains(x.Body, n) || (x.Else != nil && contains(x.Else, n)) {
-				if f.changeTest(x.Cond) {
+				// A slot lookup's branch replaces the condition found on
+				// every reconcile (slot.go).
+				if f.changeTest(x.Cond) && !(contains(x.Body, n) && f.slotLookup(x.Cond)) {
 					return true
 				}
 			}

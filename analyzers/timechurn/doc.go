@@ -60,6 +60,13 @@
 // (`WithLastTransitionTime(metav1.Now())`) is followed through the
 // builders that take it to an Apply or Status().Apply.
 //
+// A test of a condition's type alone (`if c.Type == "Ready" {
+// conds[i] = fresh }`) finds the slot the new condition takes; it says
+// nothing about a change, and a stamp in its branch is reported. An
+// append after such a lookup found nothing (`if !found`, or after the
+// loop that returns when it finds one) adds the condition once, and
+// guards.
+//
 // Not reported: meta.SetStatusCondition with a LastTransitionTime argument
 // (it keeps the old time when the status is unchanged); a stamp inside an
 // if or switch case whose condition compares values (the status, the
@@ -79,7 +86,9 @@
 // up); objects only created (Create) or encoded; timestamps in Events,
 // logs, metrics and requeue durations, which are not stored in an object;
 // generated files; _test.go files, which no analyzer of the suite
-// analyses. A helper that keeps the old time when the status is unchanged
+// analyses. A stamped condition whose time is given the previous one on
+// some path (`if c.Status == cond.Status { cond.LastTransitionTime =
+// c.LastTransitionTime }`) is no stamp. A helper that keeps the old time when the status is unchanged
 // (it returns the previous LastTransitionTime on one path) does not return
 // a stamp on every path, so its callers are silent.
 //

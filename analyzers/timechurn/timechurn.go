@@ -199,6 +199,17 @@ func (f *fnState) locals() {
 		added := false
 		ast.Inspect(f.fd.Body, func(n ast.Node) bool {
 			set := func(id ast.Expr, val ast.Expr) {
+				// A stamped literal whose time field is given the previous
+				// time (`cond.LastTransitionTime = old.LastTransitionTime`
+				// when the status did not change) keeps it on that path.
+				if sel, ok := ast.Unparen(id).(*ast.SelectorExpr); ok && isTime(info.TypeOf(val)) && f.stampOf(val) == nil {
+					if base, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+						if v, ok := info.Uses[base].(*types.Var); ok && astutil.IsLocal(v) {
+							kept[v] = true
+						}
+					}
+					return
+				}
 				ident, ok := ast.Unparen(id).(*ast.Ident)
 				if !ok {
 					return
