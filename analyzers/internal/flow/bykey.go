@@ -147,46 +147,28 @@ func cellStores(a *ssa.Alloc) []ssa.Value {
 // readsCell reports whether v is computed from a load of the cell a.
 func readsCell(v ssa.Value, a *ssa.Alloc) bool { return dependsOn(v, a) }
 
-// dependsOn reports whether v is to, or is computed from it through
-// phis, arithmetic, loads, fields, conversions and call arguments.
+// dependsOn reports whether v is to, or is computed from it: through the
+// operands of the instructions that compute it, within byKeyBudget steps.
 func dependsOn(v, to ssa.Value) bool {
 	seen := map[ssa.Value]bool{}
-	var reach func(v ssa.Value, depth int) bool
-	reach = func(v ssa.Value, depth int) bool {
-		if v == to {
+	stack := []ssa.Value{v}
+	var ops []*ssa.Value
+	for steps := 0; len(stack) > 0 && steps < byKeyBudget*4; steps++ {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == to {
 			return true
 		}
-		if v == nil || seen[v] || depth > byKeyBudget {
-			return false
+		instr, ok := x.(ssa.Instruction)
+		if x == nil || seen[x] || !ok {
+			continue
 		}
-		seen[v] = true
-		switch x := v.(type) {
-		case *ssa.Phi:
-			for _, e := range x.Edges {
-				if reach(e, depth+1) {
-					return true
-				}
-			}
-		case *ssa.BinOp:
-			return reach(x.X, depth+1) || reach(x.Y, depth+1)
-		case *ssa.UnOp:
-			return reach(x.X, depth+1)
-		case *ssa.FieldAddr:
-			return reach(x.X, depth+1)
-		case *ssa.Field:
-			return reach(x.X, depth+1)
-		case *ssa.Convert:
-			return reach(x.X, depth+1)
-		case *ssa.ChangeType:
-			return reach(x.X, depth+1)
-		case *ssa.Call:
-			for _, arg := range x.Call.Args {
-				if reach(arg, depth+1) {
-					return true
-				}
+		seen[x] = true
+		for _, op := range instr.Operands(ops[:0]) {
+			if *op != nil {
+				stack = append(stack, *op)
 			}
 		}
-		return false
 	}
-	return reach(v, 0)
+	return false
 }
