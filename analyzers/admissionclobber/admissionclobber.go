@@ -14,6 +14,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
@@ -49,30 +50,30 @@ func New(cfg Config) *analysis.Analyzer {
 }
 
 // Replace is one wholesale replacement that a function makes in the
-// object one of its parameters points to.
+// object one of its parameters points to (the flow.Entry's Obj; its At is
+// where: "update/podspec.go:190").
 type Replace struct {
-	Param int      // index of the parameter
 	Field string   // "PodSpec.ImagePullSecrets", or a whole struct: "PodSpec", "Container", "SecurityContext", "PodSecurityContext"
 	Lost  []string // for a whole struct: the fields it does not keep
 	Pod   bool     // the parameter path already passes through a corev1.Pod
-	Where string   // "update/podspec.go:190" of the assignment
 	Func  string   // the function holding the assignment: "update.SecurityContext"
 
 	pos token.Pos // the assignment, when it is in this package
 }
 
-func (r Replace) id() string { return fmt.Sprint(r.Param, r.Field, r.Where) }
-
 // replacesFact summarises the replacements a function makes through its
-// parameters, for callers in other packages.
-type replacesFact struct{ Replaces []Replace }
+// parameters, for callers in other packages (flow.Handoffs).
+type replacesFact struct{ Replaces []flow.Entry[Replace] }
 
 func (*replacesFact) AFact() {}
 
 func (f *replacesFact) String() string {
+	es := slices.Clone(f.Replaces)
+	key := func(e flow.Entry[Replace]) string { return fmt.Sprint(e.Obj, e.What.Field, e.At) }
+	slices.SortFunc(es, func(a, b flow.Entry[Replace]) int { return strings.Compare(key(a), key(b)) })
 	var parts []string
-	for _, r := range f.Replaces {
-		parts = append(parts, fmt.Sprintf("param %d %s at %s", r.Param, r.Field, r.Where))
+	for _, e := range es {
+		parts = append(parts, fmt.Sprintf("param %d %s at %s", e.Obj, e.What.Field, e.At))
 	}
 	return "replaces(" + strings.Join(parts, "; ") + ")"
 }
@@ -90,7 +91,7 @@ type checker struct {
 	pass      *analysis.Pass
 	fields    fieldSet
 	live      *live.Result
-	summaries map[*types.Func][]Replace
+	summaries *flow.Handoffs[Replace]
 	generated map[*ast.File]bool
 	reported  map[string]bool
 }
@@ -106,11 +107,15 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 		pass:      pass,
 		fields:    fields,
 		live:      pass.ResultOf[live.Analyzer].(*live.Result),
-		summaries: map[*types.Func][]Replace{},
 		generated: map[*ast.File]bool{},
 		reported:  map[string]bool{},
 	}
 	graph := funcs.Of(pass)
+	c.summaries = flow.NewHandoffs(pass, graph, func(fn *types.Func) ([]flow.Entry[Replace], bool) {
+		var f replacesFact
+		ok := pass.ImportObjectFact(fn, &f)
+		return f.Replaces, ok
+	}, func(a, b Replace) bool { return a.Field == b.Field })
 	fileOf := map[*ast.FuncDecl]*ast.File{}
 	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
 		c.generated[f] = directive.IsGenerated(pass, f)
@@ -140,11 +145,7 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 		fn := byDecl[fd]
 		return fn != nil && fn.summarise()
 	})
-	for fn, rs := range c.summaries {
-		if len(rs) > 0 && fn.Pkg() == pass.Pkg {
-			pass.ExportObjectFact(fn, &replacesFact{Replaces: rs})
-		}
-	}
+	c.summaries.Export(func(es []flow.Entry[Replace]) analysis.Fact { return &replacesFact{Replaces: es} })
 	for _, fn := range all {
 		fn.report()
 	}
@@ -194,20 +195,6 @@ func (c *checker) inverse(fd *ast.FuncDecl) {
 // maxRounds bounds the summary fixed point: a helper's replacements are
 // followed through this many helpers calling helpers in one package.
 const maxRounds = 20
-
-// summaryOf returns the replacements of callee: from this package's
-// summaries or from its fact.
-func (c *checker) summaryOf(callee *types.Func) []Replace {
-	callee = callee.Origin()
-	if callee.Pkg() == c.pass.Pkg {
-		return c.summaries[callee]
-	}
-	var f replacesFact
-	if c.pass.ImportObjectFact(callee, &f) {
-		return f.Replaces
-	}
-	return nil
-}
 
 // where formats pos as "pkgname/file.go:line".
 func (c *checker) where(pos token.Pos) string {
@@ -400,11 +387,6 @@ func (c *checker) lostFields(whole string) []string {
 }
 
 func isWhole(field string) bool { return !strings.Contains(field, ".") }
-
-// sortReplaces orders replacements for deterministic facts.
-func sortReplaces(rs []Replace) {
-	slices.SortFunc(rs, func(a, b Replace) int { return strings.Compare(a.id(), b.id()) })
-}
 
 // strictContains reports a live Pod's admission-mutated list (tolerations,
 // volumes, containers, pull secrets) searched for a desired element with

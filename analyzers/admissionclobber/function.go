@@ -1,6 +1,7 @@
 package admissionclobber
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -380,27 +381,6 @@ func (fn *function) name() string {
 	return fn.c.pass.Pkg.Name() + "." + name
 }
 
-// callReplacements returns the replacements a call makes through its
-// arguments, with the argument each one goes through.
-func (fn *function) callReplacements(call *ast.CallExpr) (out []struct {
-	r   Replace
-	arg ast.Expr
-}) {
-	callee := k8s.Callee(fn.c.pass.TypesInfo, call)
-	if callee == nil {
-		return nil
-	}
-	for _, r := range fn.c.summaryOf(callee) {
-		if r.Param < len(call.Args) && !(call.Ellipsis.IsValid() && r.Param == len(call.Args)-1) {
-			out = append(out, struct {
-				r   Replace
-				arg ast.Expr
-			}{r, call.Args[r.Param]})
-		}
-	}
-	return out
-}
-
 // summarise adds the function's replacements through its parameters to
 // its summary; it reports whether the summary grew.
 func (fn *function) summarise() bool {
@@ -408,38 +388,25 @@ func (fn *function) summarise() bool {
 		return false
 	}
 	c := fn.c
-	have := map[string]bool{}
-	for _, r := range c.summaries[fn.obj] {
-		have[r.id()] = true
-	}
 	changed := false
-	add := func(r Replace) {
-		if !have[r.id()] {
-			have[r.id()] = true
-			c.summaries[fn.obj] = append(c.summaries[fn.obj], r)
-			changed = true
-		}
-	}
 	for _, as := range fn.assigns {
 		for _, x := range fn.replacementsIn(as) {
 			o := fn.resolve(x.dst)
 			if idx, ok := fn.params[o.root]; ok && !o.template && o.copyVar == nil {
-				add(Replace{Param: idx, Field: x.r.field, Lost: x.r.lost, Pod: o.pod, Where: x.r.where, Func: x.r.fn, pos: x.r.pos})
+				e := flow.Entry[Replace]{Obj: idx, Value: -1, At: x.r.where,
+					What: Replace{Field: x.r.field, Lost: x.r.lost, Pod: o.pod, Func: x.r.fn, pos: x.r.pos}}
+				changed = c.summaries.Add(fn.obj, e) || changed
 			}
 		}
 	}
 	for _, call := range fn.calls {
-		for _, x := range fn.callReplacements(call) {
-			o := fn.resolve(x.arg)
+		for _, h := range c.summaries.Calls(call) {
+			o := fn.resolve(h.Obj)
 			if idx, ok := fn.params[o.root]; ok && !o.template && o.copyVar == nil {
-				r := x.r
-				r.Param, r.Pod = idx, r.Pod || o.pod
-				add(r)
+				h.What.Pod = h.What.Pod || o.pod
+				changed = c.summaries.HandOn(fn.obj, h, idx, -1) || changed
 			}
 		}
-	}
-	if changed {
-		sortReplaces(c.summaries[fn.obj])
 	}
 	return changed
 }
@@ -517,22 +484,24 @@ func (fn *function) report() {
 		}
 	}
 	for _, call := range fn.calls {
-		byField := map[string][]Replace{}
-		for _, x := range fn.callReplacements(call) {
-			o := fn.resolve(x.arg)
-			if !fn.reaches(o, x.r.Pod, call.End()) {
+		byField := map[string][]flow.Entry[Replace]{}
+		for _, h := range c.summaries.Calls(call) {
+			o := fn.resolve(h.Obj)
+			if !fn.reaches(o, h.What.Pod, call.End()) {
 				continue
 			}
-			byField[x.r.Field] = append(byField[x.r.Field], x.r)
+			byField[h.What.Field] = append(byField[h.What.Field], h.Entry)
 		}
 		callee := k8s.Callee(c.pass.TypesInfo, call)
 		for _, field := range slices.Sorted(maps.Keys(byField)) {
 			rs := byField[field]
+			slices.SortFunc(rs, func(a, b flow.Entry[Replace]) int { return cmp.Or(strings.Compare(a.At, b.At), a.Obj-b.Obj) })
 			var related []analysis.RelatedInformation
 			var wheres []string
 			lost := map[string]bool{}
-			for _, r := range rs {
-				wheres = append(wheres, r.Where)
+			for _, e := range rs {
+				r := e.What
+				wheres = append(wheres, e.At)
 				for _, l := range r.Lost {
 					lost[l] = true
 				}
@@ -543,7 +512,7 @@ func (fn *function) report() {
 						c.report(c.describe(r.pos, token.NoPos, r.Field, r.Lost), r.Field)
 					}
 				} else {
-					related = append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: fmt.Sprintf("replaced at %s, in %s", r.Where, r.Func)})
+					related = append(related, analysis.RelatedInformation{Pos: callee.Pos(), Message: fmt.Sprintf("replaced at %s, in %s", e.At, r.Func)})
 				}
 			}
 			slices.Sort(wheres)

@@ -47,9 +47,10 @@ type checker struct {
 	kinds map[*row]types.Type // the type each row's kind has in this package
 
 	graph    *funcs.Graph
-	replaces map[*types.Func]*replacesFact // the summaries of the package's functions (handoff.go)
-	quiet    bool                          // summarising: nothing is reported
-	embeds   map[*types.Func]*embedsFact   // functions reading embedded CRD manifests (embedded.go)
+	replaces *flow.Handoffs[Replacement] // the summaries of the package's functions (handoff.go)
+	grew     bool                        // the visit added to its function's summary
+	quiet    bool                        // summarising: nothing is reported
+	embeds   map[*types.Func]*embedsFact // functions reading embedded CRD manifests (embedded.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -20,45 +20,42 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
 
 // replacesFact is a function's summary: the replacements it makes that
-// its callers decide.
+// its callers decide (flow.Handoffs).
 type replacesFact struct {
-	Replaced []Replacement
+	Replaced []flow.Entry[Replacement]
 }
 
 func (*replacesFact) AFact() {}
 
 func (f *replacesFact) String() string {
 	var parts []string
-	for _, r := range f.Replaced {
+	for _, e := range f.Replaced {
 		obj, val := "a live object", "a value it builds"
-		if r.Obj >= 0 {
-			obj = fmt.Sprintf("param %d", r.Obj)
+		if e.Obj >= 0 {
+			obj = fmt.Sprintf("param %d", e.Obj)
 		}
-		if r.Value >= 0 {
-			val = fmt.Sprintf("param %d", r.Value)
+		if e.Value >= 0 {
+			val = fmt.Sprintf("param %d", e.Value)
 		}
-		parts = append(parts, fmt.Sprintf("replaces %s's %s %s with %s at %s", obj, r.Kind, r.Part, val, r.At))
+		parts = append(parts, fmt.Sprintf("replaces %s's %s %s with %s at %s", obj, e.What.Kind, e.What.Part, val, e.At))
 	}
 	return "replaces(" + strings.Join(parts, "; ") + ")"
 }
 
-// A Replacement replaces the part Part (`Spec`, `Webhooks`) of the
-// object Obj (a parameter's index, or -1: a live object the function
-// reads itself) of the kind Pkg.Kind with the value of parameter Value
-// (-1: a value the module builds). At is the assignment (file:line), Via
-// the calls that lead from the function to it, outermost first.
+// A Replacement replaces the part Part (`Spec`, `Webhooks`) of an object
+// of the kind Pkg.Kind: the entry's object (a parameter, or a live object
+// the function reads itself) with the entry's value (a parameter, or a
+// value the module builds).
 type Replacement struct {
-	Obj, Value int
-	Pkg, Kind  string
-	Part       string
-	At         string
-	Via        []string
+	Pkg, Kind, Part string
 }
 
 func (r Replacement) row() *row { return findRow(r.Pkg, r.Kind) }
@@ -68,20 +65,20 @@ func (r Replacement) row() *row { return findRow(r.Pkg, r.Kind) }
 // Generated functions are left out.
 func (c *checker) summarize(generated map[*ast.FuncDecl]bool) {
 	graph := c.graph
-	c.replaces = map[*types.Func]*replacesFact{}
+	c.replaces = flow.NewHandoffs(c.pass, graph, func(fn *types.Func) ([]flow.Entry[Replacement], bool) {
+		f := new(replacesFact)
+		ok := c.pass.ImportObjectFact(fn, f)
+		return f.Replaced, ok
+	}, func(a, b Replacement) bool { return a.Pkg == b.Pkg && a.Kind == b.Kind })
 	c.quiet = true
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		fn := graph.Func(fd)
 		if fn == nil || generated[fd] {
 			return false
 		}
-		before := 0
-		if f := c.replaces[fn]; f != nil {
-			before = len(f.Replaced)
-		}
+		c.grew = false
 		c.function(fd)
-		f := c.replaces[fn]
-		return f != nil && len(f.Replaced) > before
+		return c.grew
 	})
 	c.quiet = false
 }
@@ -90,45 +87,16 @@ func (c *checker) summarize(generated map[*ast.FuncDecl]bool) {
 // calls within the package.
 const maxRounds = 6
 
-// summary returns the replacements fn makes that its callers decide.
-func (c *checker) summary(fn *types.Func) *replacesFact {
-	fn = fn.Origin()
-	if fn.Pkg() == c.pass.Pkg {
-		return c.replaces[fn]
+// record adds e to the summary of the function being checked.
+func (c *checker) record(e flow.Entry[Replacement]) {
+	if c.replaces.Add(c.graph.Func(c.fd), e) {
+		c.grew = true
 	}
-	f := new(replacesFact)
-	if fn.Pkg() == nil || !c.pass.ImportObjectFact(fn, f) {
-		return nil
-	}
-	return f
-}
-
-// record adds r to the summary of the function being checked.
-func (c *checker) record(r Replacement) {
-	fn := c.graph.Func(c.fd)
-	if fn == nil {
-		return
-	}
-	f := c.replaces[fn]
-	if f == nil {
-		f = &replacesFact{}
-		c.replaces[fn] = f
-	}
-	for _, x := range f.Replaced {
-		if x.Obj == r.Obj && x.Value == r.Value && x.Kind == r.Kind && x.Pkg == r.Pkg && x.At == r.At {
-			return
-		}
-	}
-	f.Replaced = append(f.Replaced, r)
 }
 
 // exportSummaries exports the package's summaries, in source order.
 func (c *checker) exportSummaries() {
-	for _, fd := range c.graph.Decls {
-		if fn := c.graph.Func(fd); fn != nil && c.replaces[fn] != nil {
-			c.pass.ExportObjectFact(fn, c.replaces[fn])
-		}
-	}
+	c.replaces.Export(func(es []flow.Entry[Replacement]) analysis.Fact { return &replacesFact{Replaced: es} })
 }
 
 // paramIndex returns the index of v among the parameters of the function
@@ -189,9 +157,9 @@ func (c *checker) replacedParam(r *row, t target, as *ast.AssignStmt, rhs ast.Ex
 	c.record(c.replacement(r, t, as, obj, val))
 }
 
-func (c *checker) replacement(r *row, t target, as *ast.AssignStmt, obj, val int) Replacement {
+func (c *checker) replacement(r *row, t target, as *ast.AssignStmt, obj, val int) flow.Entry[Replacement] {
 	pos := c.pass.Fset.Position(as.Pos())
-	return Replacement{Obj: obj, Value: val, Pkg: r.pkg, Kind: r.kind, Part: strings.Join(t.names, "."),
+	return flow.Entry[Replacement]{Obj: obj, Value: val, What: Replacement{Pkg: r.pkg, Kind: r.kind, Part: strings.Join(t.names, ".")},
 		At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)}
 }
 
@@ -200,64 +168,40 @@ func (c *checker) replacement(r *row, t target, as *ast.AssignStmt, obj, val int
 // by the module, recorded in the caller's summary when either is its
 // parameter.
 func (c *checker) handedOver(call *ast.CallExpr, stack []ast.Node) {
-	fn := k8s.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return
-	}
-	f := c.summary(fn)
-	if f == nil {
-		return
-	}
-	for _, rp := range f.Replaced {
-		r := rp.row()
-		if r == nil || rp.Obj >= len(call.Args) || rp.Value >= len(call.Args) {
+	for _, h := range c.replaces.Calls(call) {
+		r := h.What.row()
+		if r == nil {
 			continue
 		}
 		obj := -1
-		if rp.Obj >= 0 {
-			arg := call.Args[rp.Obj]
-			if c.live.Expr(arg) == live.NotLive {
-				if _, obj = c.valueOrigin(arg); obj < 0 {
-					continue // a copy, or an object of unknown origin
-				}
+		if h.Obj != nil && !c.flow.Live(h.Obj) {
+			if _, obj = c.valueOrigin(h.Obj); obj < 0 {
+				continue // a copy, or an object of unknown origin
 			}
 		}
 		ev, ok := c.present(r, nil, false)
 		if !ok || c.guarded(stack, call, r.owner) {
 			continue
 		}
-		if rp.Value >= 0 && c.withoutConversionWebhook(r, call.Args[rp.Value]) {
+		if h.Value != nil && c.withoutConversionWebhook(r, h.Value) {
 			continue // a CRD of the module's manifests, none converting by webhook
 		}
 		val := -1
-		if rp.Value >= 0 && ev.At == "" {
-			built, param := c.valueOrigin(call.Args[rp.Value])
+		if h.Value != nil && ev.At == "" {
+			built, param := c.valueOrigin(h.Value)
 			if !built && param < 0 {
 				continue // the value may hold the bundle
 			}
 			val = param
 		}
-		via := append([]string{funcName(c.pass.Pkg, fn)}, rp.Via...)
 		if obj >= 0 || val >= 0 {
-			c.record(Replacement{Obj: obj, Value: val, Pkg: rp.Pkg, Kind: rp.Kind, Part: rp.Part, At: rp.At, Via: via})
+			if c.replaces.HandOn(c.graph.Func(c.fd), h, obj, val) {
+				c.grew = true
+			}
 			continue
 		}
+		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
 		c.report(call, r, ev, fmt.Sprintf("%s replaces the live %s's %s wholesale (%s), %s with it, while %s",
-			strings.Join(via, " → "), rp.Kind, rp.Part, rp.At, r.fieldText(), c.ownerText(r, ev)))
+			strings.Join(via, " → "), h.What.Kind, h.What.Part, h.At, r.fieldText(), c.ownerText(r, ev)))
 	}
-}
-
-// funcName names fn as a caller in pkg writes it: `merge`,
-// `resourcemerge.EnsureCRD`, `Applier.Apply`.
-func funcName(pkg *types.Package, fn *types.Func) string {
-	name := fn.Name()
-	if recv := fn.Signature().Recv(); recv != nil {
-		if n := k8s.Named(recv.Type()); n != nil {
-			name = n.Obj().Name() + "." + name
-		}
-	}
-	if fn.Pkg() != nil && fn.Pkg() != pkg {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
 }

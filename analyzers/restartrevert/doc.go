@@ -172,17 +172,24 @@
 // calling helpers in one package (facts cross packages).
 //
 // Liveness that comes from a caller does not cross packages (facts go
-// from a package to its importers), so an exported mutate-function
-// factory whose returned closure replaces the template of what it is
-// given (or an exported helper that only replaces it), with nothing
-// silencing it there, is summarised as a fact, and a caller in another
-// package that hands it a live object is reported at the call
+// from a package to its importers), so a function that replaces the
+// template of what it is given, with nothing silencing it there (a
+// mutate-function factory whose returned closure does it, a helper, or
+// a function handing its parameter to such a helper, any number of calls
+// down), is summarised (the flow engine's hand-offs, exported as a fact
+// for exported functions and methods), and a caller that hands it a live
+// object is reported at the call
 // (`controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Spec(dep, spec))`,
-// naming the line of the replacement).
+// naming the chain of calls and the line of the replacement). A call of
+// an interface method is answered by the implementations the module
+// declares in the caller's package and the packages of the module it
+// imports (`r.strategy.Apply(dep)`).
 //
-// Limits: a helper of another package that replaces the template and
-// sends the object elsewhere itself (queues it, say) is not summarised
-// so: whether its object is live is its own business. A carry-over is recognised by the read of the key, not by where
+// Limits: a helper that replaces the template and creates or encodes the
+// object itself is not summarised so: it builds the object. At a call of
+// such a helper, only a carry-over read before the call silences the
+// finding; a restore or a hash guard after it, in the caller, is not
+// seen (the report then stands). A carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
 // then stands). A hash guard is recognised in the function that replaces

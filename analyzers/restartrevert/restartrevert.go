@@ -32,7 +32,7 @@ var Analyzer = New()
 // New returns a fresh restartrevert analyzer (it has no settings).
 func New() *analysis.Analyzer {
 	return directive.New("restartrevert", doc, run,
-		[]*analysis.Analyzer{live.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact))
+		[]*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact))
 }
 
 const (
@@ -48,28 +48,27 @@ type carriesFact struct{}
 func (*carriesFact) AFact()         {}
 func (*carriesFact) String() string { return "carries restartedAt" }
 
-// replacesFact marks an exported function that replaces, wholesale, a
-// workload's template (or spec) reached from one of its parameters, in
-// its body or in a closure it returns (a mutate-function factory), with
-// nothing else silencing it: a finding once that parameter is live. The
-// liveness comes from callers, so a caller in another package reports it
-// at its call (a fact cannot carry liveness the other way).
+// replacesFact is a function's summary: the workload templates (or
+// specs) it replaces wholesale, reached from one of its parameters, in
+// its body, in a closure it returns (a mutate-function factory) or in the
+// helpers it hands the object to, with nothing else silencing it
+// (flow.Handoffs). It is a finding where a caller hands a live object
+// over: liveness comes from callers, so the caller reports it at its call,
+// or hands it on to its own callers when the object is its parameter.
 type replacesFact struct {
-	Replaced []replaced
+	Replaced []flow.Entry[replaced]
 }
 
-// replaced is one replacement: of What (`spec`, `pod template`) of a Kind
-// reached from parameter Param, at At (file:line, for the message).
+// replaced is one replacement: of What (`spec`, `pod template`) of a Kind.
 type replaced struct {
-	Param          int
-	Kind, What, At string
+	Kind, What string
 }
 
 func (*replacesFact) AFact() {}
 func (f *replacesFact) String() string {
 	var parts []string
-	for _, r := range f.Replaced {
-		parts = append(parts, fmt.Sprintf("replaces param %d's %s %s", r.Param, r.Kind, r.What))
+	for _, e := range f.Replaced {
+		parts = append(parts, fmt.Sprintf("replaces param %d's %s %s", e.Obj, e.What.Kind, e.What.What))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -117,18 +116,32 @@ func run(pass *analysis.Pass) (any, error) {
 	// Every target is rooted at a variable of a workload type (apps/v1),
 	// which a function that can report uses.
 	index := uses.Of(pass)
-	c.replaces = map[*types.Func]*replacesFact{}
-	for _, fd := range decls {
+	c.flow = pass.ResultOf[flow.Analyzer].(*flow.Result)
+	c.replaces = flow.NewHandoffs(pass, graph, func(fn *types.Func) ([]flow.Entry[replaced], bool) {
+		f := new(replacesFact)
+		ok := pass.ImportObjectFact(fn, f)
+		return f.Replaced, ok
+	}, func(a, b replaced) bool { return a == b })
+	// To a fixed point over calls: a function that hands its parameter to
+	// a helper replacing the template replaces it too. A visit's findings
+	// are kept until the last visit of its function, then reported in
+	// source order.
+	found := map[*ast.FuncDecl][]analysis.Diagnostic{}
+	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		if directive.IsGenerated(c.pass, files[fd]) || !index.FuncTouches(fd, k8s.AppsV1) {
-			continue
+			return false
 		}
+		c.found, c.grew = nil, false
 		c.function(fd)
-	}
-	for _, fd := range decls { // in source order: facts are exported once each
-		if fn := graph.Func(fd); fn != nil && c.replaces[fn] != nil {
-			pass.ExportObjectFact(fn, c.replaces[fn])
+		found[fd] = c.found
+		return c.grew
+	})
+	for _, fd := range decls {
+		for _, d := range found[fd] {
+			pass.Report(d)
 		}
 	}
+	c.replaces.Export(func(es []flow.Entry[replaced]) analysis.Fact { return &replacesFact{Replaced: es} })
 	return nil, nil
 }
 
@@ -142,11 +155,17 @@ type checker struct {
 	graph   *funcs.Graph
 	pass    *analysis.Pass
 	live    *live.Result
+	flow    *flow.Result
 	carries map[*types.Func]bool
-	// replaces holds the replacements of exported functions that would be
-	// findings if a parameter were live (replacesFact).
-	replaces map[*types.Func]*replacesFact
+	// replaces holds the replacements that would be findings if a
+	// parameter were live (replacesFact).
+	replaces *flow.Handoffs[replaced]
+	grew     bool                  // the visit added to its function's summary
+	found    []analysis.Diagnostic // the visit's findings
 }
+
+// report keeps d until the function's last visit.
+func (c *checker) report(d analysis.Diagnostic) { c.found = append(c.found, d) }
 
 // carryPoints returns the positions in body where the restartedAt
 // annotation is read from a map, or a carry-over helper is called.
@@ -364,7 +383,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	}
 	why := c.live.At(t.root, lhs.Pos())
 	merge := false
-	param := -1 // a parameter of an exported function: live if its callers' argument is
+	param := -1 // a parameter: live if its callers' argument is
 	if why == live.NotLive {
 		// dst.Spec.Template = src.Spec.Template between two existing
 		// workloads of one kind: a desired-into-live merge helper.
@@ -374,11 +393,12 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 			return // a copy only compared (is anything else different?): nothing is written
 		}
 		if !merge {
-			// Only a mutate-function factory (the replacement is in a
-			// closure it returns) or a helper that only mutates what it
-			// is given (the object goes nowhere else): the caller decides
-			// what the object is, and a live one is then replaced.
-			if param = c.exportedParam(t.root); param < 0 || !returnedLit(stack) && c.live.Where(lhs, true).Set != 0 {
+			// A parameter's object: the callers decide what it is (a
+			// mutate-function factory's, in the closure it returns, or a
+			// helper's), and a live one handed over is then replaced. A
+			// helper that creates or encodes the object itself builds
+			// it: silent.
+			if param = funcs.ParamIndex(c.graph.Func(c.fd), t.root); param < 0 || !returnedLit(stack) && c.live.Where(lhs, true).Set&(flow.Created|flow.Exported) != 0 {
 				return
 			}
 		}
@@ -406,13 +426,11 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		return // the template changes in this branch anyway: no extra rollout
 	}
 	if param >= 0 {
-		fn := c.graph.Func(c.fd)
-		if c.replaces[fn] == nil {
-			c.replaces[fn] = &replacesFact{}
-		}
 		pos := c.pass.Fset.Position(as.Pos())
-		c.replaces[fn].Replaced = append(c.replaces[fn].Replaced, replaced{Param: param, Kind: t.kind, What: t.what,
-			At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)})
+		if c.replaces.Add(c.graph.Func(c.fd), flow.Entry[replaced]{Obj: param, Value: -1, What: replaced{Kind: t.kind, What: t.what},
+			At: fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)}) {
+			c.grew = true
+		}
 		return
 	}
 	kind := t.kind
@@ -427,7 +445,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		// the live one.
 		msg = "merge into the live " + t.kind + " replaces its " + t.what + " wholesale"
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: as.Pos(), End: as.End(),
 		Message: msg + ", dropping restartedAt: `kubectl rollout restart` will be undone",
 		Related: []analysis.RelatedInformation{{Pos: as.Pos(), End: as.End(),
@@ -447,39 +465,31 @@ func returnedLit(stack []ast.Node) bool {
 	return false
 }
 
-// exportedParam returns the index of v among the parameters of the
-// function being checked, when that function is exported and v is one
-// (a closure inside uses its parameters too); -1 otherwise.
-func (c *checker) exportedParam(v *types.Var) int {
-	fn := c.graph.Func(c.fd)
-	if fn == nil || !fn.Exported() {
-		return -1
-	}
-	return funcs.ParamIndex(fn, v)
-}
-
-// replacedBy reports a call of another package's function that replaces
-// the template of the live workload it is handed (replacesFact), in its
-// body or in the mutate function it returns.
+// replacedBy checks a call of a function whose summary replaces the
+// template of the workload it is handed (replacesFact), in its body, in
+// the mutate function it returns or in a helper it calls: reported when
+// the workload handed over is live, handed on to the caller's summary
+// when it is the caller's parameter.
 func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
-	fn := k8s.Callee(c.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() == c.pass.Pkg || fn.Pkg() == nil {
+	hs := c.replaces.Calls(call)
+	if len(hs) == 0 || carriedBefore(call.Pos()) {
 		return
 	}
-	f := new(replacesFact)
-	if !c.pass.ImportObjectFact(fn.Origin(), f) || carriedBefore(call.Pos()) {
-		return
-	}
-	for _, r := range f.Replaced {
-		if r.Param >= len(call.Args) || c.live.Expr(call.Args[r.Param]) == live.NotLive {
+	caller := c.graph.Func(c.fd)
+	for _, h := range hs {
+		if !c.flow.Live(h.Obj) {
+			if p := c.flow.Param(caller, h.Obj); p >= 0 && c.replaces.HandOn(caller, h, p, -1) {
+				c.grew = true
+			}
 			continue
 		}
-		c.pass.Report(analysis.Diagnostic{
+		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
+		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
-			Message: fmt.Sprintf("%s.%s replaces the live %s's %s wholesale (%s), dropping restartedAt: `kubectl rollout restart` will be undone",
-				fn.Pkg().Name(), fn.Name(), r.Kind, r.What, r.At),
-			Related: []analysis.RelatedInformation{{Pos: call.Args[r.Param].Pos(), End: call.Args[r.Param].End(),
-				Message: "the live " + r.Kind + " handed over here; carry " + restartedAt + " over from its template annotations in that function, or use server-side apply"}},
+			Message: fmt.Sprintf("%s replaces the live %s's %s wholesale (%s), dropping restartedAt: `kubectl rollout restart` will be undone",
+				strings.Join(via, " → "), h.What.Kind, h.What.What, h.At),
+			Related: []analysis.RelatedInformation{{Pos: h.Obj.Pos(), End: h.Obj.End(),
+				Message: "the live " + h.What.Kind + " handed over here; carry " + restartedAt + " over from its template annotations in that function, or use server-side apply"}},
 		})
 		return
 	}
@@ -582,7 +592,7 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types
 	}
 	kind := workloadOf(inv.Desired.Type())
 	if inv.Patch {
-		c.pass.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: "desired " + kind + " patched with a merge patch taken against the live one, deleting restartedAt: `kubectl rollout restart` will be undone",
 			Related: []analysis.RelatedInformation{{Pos: inv.At,
@@ -590,7 +600,7 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types
 		})
 		return
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: "desired " + kind + " written over the live one with Update, dropping restartedAt: `kubectl rollout restart` will be undone",
 		Related: []analysis.RelatedInformation{{Pos: inv.At,
@@ -734,7 +744,7 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 		(c.carriedBetween(c.body, call.Args[0], call.Args[1], a.root, b.root) || c.carriedByCallers(a.root, b.root)) {
 		return
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("drift check compares the live %s's %s strictly: a restart reads as drift and will be undone", t.kind, t.what),
 		Related: []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(),
@@ -840,7 +850,7 @@ func (c *checker) keyLoop(r *ast.RangeStmt) {
 		return !found
 	})
 	if found {
-		c.pass.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos: r.Pos(), End: r.X.End(),
 			Message: fmt.Sprintf("drift check requires every key of the live %s's pod template annotations to be desired: a restart reads as drift", t.kind),
 			Related: []analysis.RelatedInformation{{Pos: r.Pos(), End: r.X.End(),

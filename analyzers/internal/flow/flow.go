@@ -172,6 +172,18 @@
 // it for the desired side of a comparison, and timechurn for the write a
 // stamp is sent by (Where's Dest.Writes lists every write found).
 //
+// # Hand-offs (handoff.go)
+//
+// What a function does to an object its caller hands it, that only the
+// caller can judge (a template replaced on a Deployment that may or may
+// not be the live one): Handoffs keeps each function's entries (which
+// parameter, what was done, where, through which calls), reads other
+// packages' from the analyzer's facts, answers a call with the entries of
+// its callee or of the module's implementations of the interface method
+// it calls, and hands an entry on to the caller's own summary when the
+// object is the caller's parameter (Param). restartrevert, fieldfight and
+// admissionclobber keep only their account of what is done.
+//
 // # Provenance (provenance.go)
 //
 // Sources says what a value (a name) is computed from, through
