@@ -32,13 +32,9 @@ type function struct {
 	// value).
 	inits map[*types.Var]ast.Expr
 	// assigns are the assignments of the body with the stack of nodes
-	// enclosing each, calls its calls, and uses the uses of each copy,
-	// collected once; parents maps a node of the body to the node
-	// enclosing it, built when a use is first followed up.
+	// enclosing each, and calls its calls, collected once.
 	assigns []located[*ast.AssignStmt]
 	calls   []*ast.CallExpr
-	uses    map[*types.Var][]*ast.Ident
-	parents map[ast.Node]ast.Node
 }
 
 type located[T ast.Node] struct {
@@ -51,7 +47,6 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 	fn := &function{
 		c: c, decl: fd, file: file,
 		params: map[*types.Var]int{},
-		uses:   map[*types.Var][]*ast.Ident{},
 	}
 	fn.obj, _ = info.Defs[fd.Name].(*types.Func)
 	if fn.obj != nil {
@@ -69,11 +64,6 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 			fn.calls = append(fn.calls, n)
 			if as, ok := astutil.CopyInto(info, n); ok {
 				fn.assigns = append(fn.assigns, located[*ast.AssignStmt]{as, slices.Clone(stack)})
-			}
-		case *ast.Ident:
-			// Uses matter only for the locals a copy may be (see escapes).
-			if v, ok := info.Uses[n].(*types.Var); ok && v.Pos() > fd.Body.Pos() && v.Pos() < fd.Body.End() {
-				fn.uses[v] = append(fn.uses[v], n)
 			}
 		}
 		return true
@@ -420,49 +410,9 @@ func (fn *function) reaches(o origin, pod bool, pos token.Pos) bool {
 	if fn.c.live.At(o.root, pos) == live.NotLive {
 		return false
 	}
-	return o.copyVar == nil || fn.escapes(o.copyVar, pos)
-}
-
-// escapes reports whether the local copy v is used after pos in a way
-// that lets a change reach the cluster or a comparison: passed to a call,
-// returned, assigned or stored elsewhere, or compared.
-func (fn *function) escapes(v *types.Var, pos token.Pos) bool {
-	if fn.parents == nil {
-		fn.parents = astutil.Parents(fn.decl.Body)
-	}
-	for _, u := range fn.uses[v] {
-		if u.Pos() <= pos {
-			continue
-		}
-		child := ast.Node(u)
-		part := false // child is a field or element of v, not v itself
-		for up := fn.parents[u]; up != nil; up = fn.parents[up] {
-			switch p := up.(type) {
-			case *ast.UnaryExpr, *ast.ParenExpr, *ast.StarExpr:
-				child = p
-				continue
-			case *ast.SelectorExpr, *ast.IndexExpr:
-				child, part = p, true
-				continue
-			case *ast.CallExpr:
-				if slices.Contains(p.Args, child.(ast.Expr)) {
-					return true // passed on, or compared with DeepEqual
-				}
-			case *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr, *ast.SendStmt:
-				return !part
-			case *ast.BinaryExpr:
-				if p.Op == token.EQL || p.Op == token.NEQ {
-					return true
-				}
-			case *ast.AssignStmt:
-				if !part && slices.Contains(p.Rhs, child.(ast.Expr)) {
-					return true
-				}
-			}
-			break
-		}
-	}
-	return false
+	// A local copy matters only where it goes somewhere: written,
+	// compared, returned, handed on (the flow engine's Where).
+	return o.copyVar == nil || fn.c.live.WhereVar(o.copyVar).Set != 0
 }
 
 // report emits the findings of the function's body.

@@ -78,29 +78,45 @@ func (r *Result) Where(e ast.Expr, root bool) Dest {
 		return Dest{Set: Unknown}
 	}
 	r.indexOnce.Do(r.index)
-	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
 	if root {
-		v := astutil.RootVar(r.info, e)
-		var vals []ssa.Value
-		if v != nil {
-			vals = r.values[v]
-		}
-		if len(vals) == 0 {
-			return Dest{Set: Unknown} // a package variable, or never used
-		}
-		for _, x := range vals {
-			// Its uses, and the object it is part of or points into
-			// (obj := &outer.Inner shares outer's destinations).
-			w.follow(x)
+		return r.whereVar(astutil.RootVar(r.info, e), true)
+	}
+	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
+	refs := r.exprs[ast.Unparen(e)]
+	if len(refs) == 0 {
+		return Dest{Set: Unknown}
+	}
+	for _, ref := range refs {
+		w.follow(ref.X)
+	}
+	return Dest{Set: w.out, Write: w.write, Writes: w.writes}
+}
+
+// WhereVar returns where the object held by the variable v goes, from
+// every value it takes: its own uses, not those of the object it was
+// copied from (a range value, a struct copied into a local).
+func (r *Result) WhereVar(v *types.Var) Dest { return r.whereVar(v, false) }
+
+// whereVar is WhereVar; with into, the destinations of the object v is
+// part of or points into count too (obj := &outer.Inner shares outer's).
+func (r *Result) whereVar(v *types.Var, into bool) Dest {
+	r.ensure()
+	if r.Pkg == nil {
+		return Dest{Set: Unknown}
+	}
+	r.indexOnce.Do(r.index)
+	var vals []ssa.Value
+	if v != nil {
+		vals = r.values[v]
+	}
+	if len(vals) == 0 {
+		return Dest{Set: Unknown} // a package variable, or never used
+	}
+	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
+	for _, x := range vals {
+		w.follow(x)
+		if into {
 			w.into(x)
-		}
-	} else {
-		refs := r.exprs[ast.Unparen(e)]
-		if len(refs) == 0 {
-			return Dest{Set: Unknown}
-		}
-		for _, ref := range refs {
-			w.follow(ref.X)
 		}
 	}
 	return Dest{Set: w.out, Write: w.write, Writes: w.writes}

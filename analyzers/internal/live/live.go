@@ -76,6 +76,9 @@ func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 // is rooted at) goes: flow.Result.Where.
 func (r *Result) Where(e ast.Expr, root bool) flow.Dest { return r.flow.Where(e, root) }
 
+// WhereVar returns where the object held by v goes (flow.Result.WhereVar).
+func (r *Result) WhereVar(v *types.Var) flow.Dest { return r.flow.WhereVar(v) }
+
 // Carries reports whether the value of e is built from what the location
 // loc held (flow.Result.Carries).
 func (r *Result) Carries(e, loc ast.Expr) bool { return r.flow.Carries(e, loc) }
