@@ -121,8 +121,11 @@
 // (`kv.Filter(live, isOwnKey)`, one return of `==` or strings.HasPrefix
 // tests) carries nothing over, and any other predicate, a rejecting one
 // included, is taken to keep the key. Silent too when the live template's
-// annotations, saved before the replacement, are put back after it, or
-// restartedAt itself is
+// annotations, read before the replacement, are put back after it (the
+// flow engine follows the saved value through locals, phis, the fields
+// of a local struct and helpers; a read of the template after the
+// replacement reads the new one and restores nothing), or restartedAt
+// itself is
 // written after it into the new template (through the replaced location,
 // or through the value assigned, whose maps the live object now shares:
 // an operator that keeps the last restart on its own resource). Nor a replacement that runs

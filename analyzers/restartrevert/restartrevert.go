@@ -416,7 +416,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.templateFrom(rhs, t.root) {
 		return // the new value's template took the live annotations in first
 	}
-	if c.restoredAfter(t.root, as, inits) {
+	if c.restoredAfter(t.root, as) {
 		return // the live template's annotations, saved before, are put back
 	}
 	if c.keySetAfter(as, dst, rhs) {
@@ -529,24 +529,17 @@ func (c *checker) keySetAfter(as *ast.AssignStmt, dst astutil.Path, rhs ast.Expr
 }
 
 // restoredAfter reports whether, after the replacement as, the live
-// object's template gets back a value saved from it before: `saved :=
+// object's template gets back a value read from it before: `saved :=
 // live.Spec.Template.Annotations` ... `live.Spec.Template.Annotations =
 // union(..., saved)`, or a helper handed the template and the saved value.
-// A carry-over by data flow, whatever the keys are called.
-func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt, inits map[*types.Var]ast.Expr) bool {
+// A carry-over by data flow, whatever the keys are called: the flow
+// engine (live.CarriesFrom) finds the value built from a read of the live
+// template made before as, through locals, helpers and filters that may
+// keep the key.
+func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt) bool {
 	info := c.pass.TypesInfo
 	saved := func(e ast.Expr) bool {
-		found := false
-		c.inspectKept(e, func(n ast.Expr) bool {
-			if id, ok := n.(*ast.Ident); ok && !found {
-				v := astutil.IdentVar(info, id)
-				init := inits[v]
-				found = v != nil && init != nil && v.Pos() < as.Pos() &&
-					astutil.RootVar(info, init) == liveRoot && k8s.ThroughTemplate(info, init)
-			}
-			return !found
-		})
-		return found
+		return c.live.CarriesFrom(e, flow.Carry{Match: throughTemplateOf(liveRoot), Drops: c.dropsKey, ReadBefore: as.Pos()})
 	}
 	intoTemplate := func(e ast.Expr) bool {
 		return astutil.RootVar(info, e) == liveRoot && k8s.ThroughTemplate(info, e)
@@ -566,8 +559,11 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt, inits m
 		case *ast.CallExpr:
 			var into, from bool
 			for _, arg := range x.Args {
-				into = into || intoTemplate(arg)
-				from = from || saved(arg)
+				if intoTemplate(arg) {
+					into = true
+				} else if saved(arg) {
+					from = true
+				}
 			}
 			found = into && from
 		}
@@ -617,35 +613,21 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types
 // returns that keeps only keys other than restartedAt (dropsKey) is not
 // followed.
 func (c *checker) templateFrom(e ast.Expr, src *types.Var) bool {
-	return c.live.CarriesFrom(e, flow.Carry{
-		Match: func(o types.Object, fields []*types.Var) bool {
-			if o != src {
-				return false
-			}
-			if k8s.IsTemplate(src.Type()) {
-				return true
-			}
-			return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
-		},
-		Drops: c.dropsKey,
-	})
+	return c.live.CarriesFrom(e, flow.Carry{Match: throughTemplateOf(src), Drops: c.dropsKey})
 }
 
-// inspectKept visits the expressions of e as ast.Inspect does, but not
-// the arguments of a call that filters them with a predicate which does
-// not select restartedAt (dropsKey): what such a call returns need not
-// hold the key.
-func (c *checker) inspectKept(e ast.Expr, f func(ast.Expr) bool) {
-	ast.Inspect(e, func(n ast.Node) bool {
-		x, ok := n.(ast.Expr)
-		if !ok {
-			return true
-		}
-		if call, ok := x.(*ast.CallExpr); ok && c.dropsKey(call) {
+// throughTemplateOf accepts the reads of src's pod template or a part of
+// it (flow.Carry.Match).
+func throughTemplateOf(src *types.Var) func(types.Object, []*types.Var) bool {
+	return func(o types.Object, fields []*types.Var) bool {
+		if o != src {
 			return false
 		}
-		return f(x)
-	})
+		if k8s.IsTemplate(src.Type()) {
+			return true
+		}
+		return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
+	}
 }
 
 // dropsKey reports whether call is handed a function (a predicate of a

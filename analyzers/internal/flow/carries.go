@@ -79,6 +79,11 @@ type Carry struct {
 	// question is about of their arguments (a filter whose predicate
 	// drops the key): they are not followed.
 	Drops func(call *ast.CallExpr) bool
+	// ReadBefore, when valid, accepts only the reads made before it in
+	// the question's declared function (`saved := live.Spec.Template.Annotations`
+	// before the template is replaced, not a read of the new template
+	// after): a read in another function counts wherever it is.
+	ReadBefore token.Pos
 }
 
 // CarriesFrom reports whether the value of e is built, at least in part,
@@ -105,7 +110,7 @@ func (r *Result) CarriesFrom(e ast.Expr, q Carry) bool {
 	}
 	r.indexOnce.Do(r.index)
 	r.carryOnce.Do(r.indexVars)
-	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: q.Match, drops: q.Drops, before: e.Pos()}
+	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: q.Match, drops: q.Drops, before: e.Pos(), readBefore: q.ReadBefore}
 	for _, ref := range r.exprs[ast.Unparen(e)] {
 		c.top = topOf(ref.Parent())
 		if c.visit(ref.X) {
@@ -148,6 +153,8 @@ type carrier struct {
 	match  func(root types.Object, fields []*types.Var) bool
 	drops  func(*ast.CallExpr) bool
 	before token.Pos
+	// readBefore is Carry.ReadBefore.
+	readBefore token.Pos
 	// top is the declared function holding the question's expression:
 	// before orders the instructions of its body (closures included),
 	// not those of the functions the question is followed into.
@@ -280,7 +287,10 @@ func (c *carrier) fromObjects(fa *ssa.FieldAddr) bool {
 	}
 	for _, obj := range objs {
 		if obj == fa.X {
-			return false // a local: what it takes is handed's answer
+			// A local struct (`st := kept{ann: live...}` ... `st.ann`):
+			// what was stored in that field of it.
+			a, ok := obj.(*ssa.Alloc)
+			return ok && c.any(c.localField(a, fa.Field, 0))
 		}
 		found := false
 		for _, use := range *referrers(obj) {
@@ -360,6 +370,34 @@ func (c *carrier) after(instr ssa.Instruction) bool {
 // parts returns what a literal or a local's cell is built from: for
 // Carries the values stored into it and into its fields and elements,
 // for CarriesFrom also deeper parts and helpers' arguments (handed).
+// localField returns what is stored in field i of the local a: through
+// any address of the field, and through a whole value copied into a (a
+// composite literal built apart, then stored).
+func (c *carrier) localField(a *ssa.Alloc, i, depth int) []ssa.Value {
+	if depth > handedDepth {
+		return nil
+	}
+	var out []ssa.Value
+	for _, use := range *referrers(a) {
+		switch x := use.(type) {
+		case *ssa.FieldAddr:
+			if x.Field == i {
+				out = append(out, c.handed(x, 0)...)
+			}
+		case *ssa.Store:
+			if x.Addr != a || c.after(x) {
+				continue
+			}
+			if load, ok := x.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
+				if b, ok := load.X.(*ssa.Alloc); ok {
+					out = append(out, c.localField(b, i, depth+1)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
 func (c *carrier) parts(a *ssa.Alloc) []ssa.Value {
 	if c.match != nil {
 		return c.handed(a, 0)
@@ -567,7 +605,7 @@ func (c *carrier) any(vs []ssa.Value) bool {
 // the other.
 func (c *carrier) reads(v ssa.Value) bool {
 	if c.match != nil {
-		return c.r.readOf(v, c.match)
+		return !c.readTooLate(v) && c.r.readOf(v, c.match)
 	}
 	roots, fields := c.r.ssaPath(v)
 	for _, t := range c.targets {
@@ -642,6 +680,26 @@ func pathStep(v ssa.Value) (next ssa.Value, field *types.Var, ok bool) {
 // the fields selected on the way, outermost first: every variable along
 // the way is asked, a pointer local (`c := &pod.Spec.Containers[0]`) and
 // the object it points into.
+// readTooLate reports whether the read v is made at or after
+// readBefore in the question's declared function: the position of the
+// first instruction on its path that has one (a field selection's).
+func (c *carrier) readTooLate(v ssa.Value) bool {
+	if !c.readBefore.IsValid() {
+		return false
+	}
+	for x := v; x != nil; {
+		if instr, ok := x.(ssa.Instruction); ok && instr.Pos().IsValid() {
+			return topOf(instr.Parent()) == c.top && instr.Pos() >= c.readBefore
+		}
+		next, _, ok := pathStep(x)
+		if !ok {
+			return false
+		}
+		x = next
+	}
+	return false
+}
+
 func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool) bool {
 	var fields []*types.Var // innermost first
 	ask := func(x ssa.Value) bool {

@@ -51,3 +51,45 @@ func (r *Reconciler) savedOnly(ctx context.Context, key client.ObjectKey, log fu
 	log(saved)
 	return r.Update(ctx, dep)
 }
+
+// The annotations saved only when there are any (a phi of the saved map
+// and nil), then put back: the value is still the live template's, read
+// before the replacement.
+func (r *Reconciler) savedWhenSet(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	var kept map[string]string
+	if len(dep.Spec.Template.Annotations) > 0 {
+		kept = dep.Spec.Template.Annotations
+	}
+	dep.Spec = desiredDeployment().Spec
+	dep.Spec.Template.Annotations = union(dep.Spec.Template.Annotations, kept)
+	return r.Update(ctx, dep)
+}
+
+// Saved in a struct of what is kept across the replacement.
+type keptState struct {
+	annotations map[string]string
+	replicas    *int32
+}
+
+func (r *Reconciler) savedInStruct(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	st := keptState{annotations: dep.Spec.Template.Annotations, replicas: dep.Spec.Replicas}
+	dep.Spec = desiredDeployment().Spec
+	dep.Spec.Replicas = st.replicas
+	dep.Spec.Template.Annotations = union(dep.Spec.Template.Annotations, st.annotations)
+	return r.Update(ctx, dep)
+}
+
+// A "restore" that reads the template after it was replaced reads the new
+// one: nothing of the live template comes back.
+func (r *Reconciler) readTooLate(ctx context.Context, key client.ObjectKey, extra map[string]string) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	dep.Spec = desiredDeployment().Spec // want `live Deployment's spec replaced wholesale`
+	fresh := dep.Spec.Template.Annotations
+	dep.Spec.Template.Annotations = union(extra, fresh)
+	return r.Update(ctx, dep)
+}
