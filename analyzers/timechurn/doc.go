@@ -50,7 +50,9 @@
 // known through facts, or of a dependency module: a shared condition
 // library's `conds.MarkTrue(&obj.Status.Conditions, ...)`, which go vet
 // and golangci-lint analyse for facts, and the standalone binary checks
-// from source when the module names it), where the object reaches Update, Patch, Apply,
+// from source when the module names it; or a method the module
+// implements an interface of its own with, called through that
+// interface: `r.conditions.Mark(&obj.Status.Conditions)`), where the object reaches Update, Patch, Apply,
 // Status().Update/Patch or CreateOrUpdate/CreateOrPatch (followed by the
 // flow engine on the package's SSA form: through variables, pointers into
 // them and literals made of them, closures, the package's functions and

@@ -37,10 +37,12 @@ func New() *analysis.Analyzer {
 const maxRounds = 6
 
 // A stampFact summarises a function: the results that always hold a fresh
-// timestamp, and the parameters whose object it always stamps.
+// timestamp, and the parameters whose object it always stamps (entries of
+// the flow engine's hand-offs: whether the object is then sent is its
+// callers' to tell).
 type stampFact struct {
 	Results []indexed
-	Params  []indexed
+	Params  []flow.Entry[stamp]
 }
 
 // indexed is a stamp at a result or parameter index.
@@ -55,8 +57,10 @@ func (f *stampFact) String() string {
 	for _, r := range f.Results {
 		parts = append(parts, fmt.Sprintf("result %d stamped with %s", r.Index, r.Stamp.Clock))
 	}
-	for _, p := range f.Params {
-		parts = append(parts, fmt.Sprintf("param %d stamped with %s", p.Index, p.Stamp.Clock))
+	params := slices.Clone(f.Params)
+	slices.SortFunc(params, func(a, b flow.Entry[stamp]) int { return a.Obj - b.Obj })
+	for _, p := range params {
+		parts = append(parts, fmt.Sprintf("param %d stamped with %s", p.Obj, p.What.Clock))
 	}
 	return "timechurn(" + strings.Join(parts, ", ") + ")"
 }
@@ -65,8 +69,9 @@ func (f *stampFact) String() string {
 type pkgState struct {
 	pass       *analysis.Pass
 	graph      *funcs.Graph
-	flow       *flow.Result // where objects go
-	summaries  map[*types.Func]*stampFact
+	flow       *flow.Result               // where objects go
+	summaries  map[*types.Func]*stampFact // results stamped; Params unused here
+	stamps     *flow.Handoffs[stamp]      // parameters' objects stamped
 	changed    bool
 	clocks     map[*types.Func]bool       // clocks and other packages' stamping helpers used here
 	fns        map[*ast.FuncDecl]*fnState // for guards looked up in callers
@@ -82,7 +87,10 @@ func (p *pkgState) mayStamp(fd *ast.FuncDecl) bool {
 		if p.clocks[fn] {
 			return true
 		}
-		if s := p.summaries[fn.Origin()]; s != nil && fn.Pkg() == p.pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
+		if p.stamps.Any(fn) {
+			return true // it, or an implementation of the interface method, stamps a parameter's object
+		}
+		if s := p.summaries[fn.Origin()]; fn.Pkg() == p.pass.Pkg && s != nil && len(s.Results) > 0 {
 			return true
 		}
 	}
@@ -118,16 +126,31 @@ func run(pass *analysis.Pass) (any, error) {
 	// package known to stamp has nothing to summarise or report. Most
 	// dependencies end here, before any function is walked.
 	p.clocks = map[*types.Func]bool{}
+	var methods []*types.Func // the module's interface methods called: an implementation may stamp
 	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && !p.clocks[fn] && (isClockFunc(fn) || p.summary(fn) != nil) {
+		fn, ok := obj.(*types.Func)
+		if !ok || p.clocks[fn] {
+			continue
+		}
+		if isClockFunc(fn) || p.summary(fn) != nil {
 			p.clocks[fn] = true
+		} else if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) && funcs.InModule(pass, fn.Pkg()) {
+			methods = append(methods, fn)
 		}
 	}
-	if len(p.clocks) == 0 {
+	if len(p.clocks) == 0 && len(methods) == 0 {
 		return nil, nil
 	}
 	graph := funcs.Of(pass)
 	p.graph = graph
+	p.stamps = flow.NewHandoffs(pass, graph, func(fn *types.Func) ([]flow.Entry[stamp], bool) {
+		f := new(stampFact)
+		ok := pass.ImportObjectFact(fn, f)
+		return f.Params, ok
+	}, func(stamp, stamp) bool { return true })
+	if len(p.clocks) == 0 && !slices.ContainsFunc(methods, p.stamps.Any) {
+		return nil, nil
+	}
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		p.changed = false
 		if fn := graph.Func(fd); fn != nil && p.mayStamp(fd) {
@@ -136,9 +159,17 @@ func run(pass *analysis.Pass) (any, error) {
 		return p.changed
 	})
 	p.fns = map[*ast.FuncDecl]*fnState{} // their locals predate the final summaries
-	for fn, s := range p.summaries {
-		if s != nil && fn.Pkg() == pass.Pkg && (len(s.Results) > 0 || len(s.Params) > 0) {
-			pass.ExportObjectFact(fn, s)
+	for _, fd := range graph.Decls {
+		fn := graph.Func(fd)
+		if fn == nil {
+			continue
+		}
+		f := &stampFact{Params: p.stamps.Of(fn)}
+		if s := p.summaries[fn]; s != nil {
+			f.Results = s.Results
+		}
+		if len(f.Results) > 0 || len(f.Params) > 0 {
+			pass.ExportObjectFact(fn, f)
 		}
 	}
 	if !k8s.DependsOn(pass.Pkg, k8s.Client) && !k8s.DependsOn(pass.Pkg, k8s.Controllerutil) {
@@ -336,13 +367,11 @@ func (f *fnState) summarise(fn *types.Func) {
 		if f.sent(st) != nil {
 			continue // reported here: a caller passing the object on is the same finding
 		}
-		if !slices.ContainsFunc(sum.Params, func(x indexed) bool { return x.Index == i }) {
-			sum.Params = append(sum.Params, indexed{Index: i, Stamp: exported(st.stamp)})
+		if f.p.stamps.Add(fn, flow.Entry[stamp]{Obj: i, Value: -1, What: exported(st.stamp)}) {
 			f.p.changed = true
 		}
 	}
 	sort.Slice(sum.Results, func(i, j int) bool { return sum.Results[i].Index < sum.Results[j].Index })
-	sort.Slice(sum.Params, func(i, j int) bool { return sum.Params[i].Index < sum.Params[j].Index })
 }
 
 // exported drops what a fact cannot carry across packages: the position.
@@ -409,14 +438,12 @@ func (f *fnState) stores() []store {
 				}
 				return true
 			}
-			sum := f.p.summary(fn)
-			if sum == nil || len(sum.Params) == 0 || f.guarded(x) {
+			hs := f.p.stamps.Calls(x)
+			if len(hs) == 0 || f.guarded(x) {
 				return true
 			}
-			for _, pi := range sum.Params {
-				if pi.Index < len(x.Args) {
-					out = append(out, store{at: x, value: x, object: x.Args[pi.Index], stamp: pi.Stamp, via: fn.Name(), litDepth: f.litDepth(x)})
-				}
+			for _, h := range hs {
+				out = append(out, store{at: x, value: x, object: h.Obj, stamp: h.What, via: h.Callee.Name(), litDepth: f.litDepth(x)})
 			}
 		}
 		return true

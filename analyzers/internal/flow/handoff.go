@@ -79,6 +79,20 @@ func (h *Handoffs[T]) Of(fn *types.Func) []Entry[T] {
 	return es
 }
 
+// Any reports whether a call of fn has entries: fn's own, or those of an
+// implementation the module has of the interface method fn.
+func (h *Handoffs[T]) Any(fn *types.Func) bool {
+	if len(h.Of(fn)) > 0 {
+		return true
+	}
+	for _, impl := range h.graph.Implementations(h.pass.Pkg, funcs.ModulePath(h.pass), fn) {
+		if len(h.Of(impl)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Add records e in fn's entries; it reports whether they grew.
 func (h *Handoffs[T]) Add(fn *types.Func, e Entry[T]) bool {
 	if fn == nil {
@@ -126,7 +140,7 @@ func (h *Handoffs[T]) Calls(call *ast.CallExpr) []Handed[T] {
 	}
 	callees := []*types.Func{callee}
 	if impls := h.graph.Implementations(h.pass.Pkg, funcs.ModulePath(h.pass), callee); len(impls) > 0 {
-		callees = impls
+		callees = impls // an interface method has no entries of its own
 	}
 	arg := func(i int, sig *types.Signature) (ast.Expr, bool) {
 		if i < 0 {

@@ -32,3 +32,33 @@ func (r *Reconciler) setHelper(ctx context.Context, w *a.Widget) error {
 	conds.SetReady(&w.Status.Conditions)
 	return r.Status().Update(ctx, w)
 }
+
+type marker interface {
+	Mark(conds *[]metav1.Condition)
+}
+
+type updater interface {
+	Update(conds *[]metav1.Condition)
+}
+
+// Marking holds its condition strategies behind interfaces; the module's
+// only implementations are in conds.
+type Marking struct {
+	client.Client
+	mark   marker
+	update updater
+}
+
+func NewMarking(c client.Client) *Marking {
+	return &Marking{Client: c, mark: conds.Stamper{}, update: conds.ChangeOnly{}}
+}
+
+func (r *Marking) markThrough(ctx context.Context, w *a.Widget) error {
+	r.mark.Mark(&w.Status.Conditions) // want `condition "Ready" gets LastTransitionTime = metav1.Now\(\) on every reconcile and Update sends it`
+	return r.Update(ctx, w)
+}
+
+func (r *Marking) updateThrough(ctx context.Context, w *a.Widget) error {
+	r.update.Update(&w.Status.Conditions)
+	return r.Status().Update(ctx, w)
+}
