@@ -49,7 +49,7 @@ type checker struct {
 	graph    *funcs.Graph
 	replaces *flow.Handoffs[Replacement] // the summaries of the package's functions (handoff.go)
 	grew     bool                        // the visit added to its function's summary
-	quiet    bool                        // summarising: nothing is reported
+	found    []analysis.Diagnostic       // the findings of the function being visited
 	embeds   map[*types.Func]*embedsFact // functions reading embedded CRD manifests (embedded.go)
 }
 
@@ -75,10 +75,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.graph = funcs.Of(pass)
 	c.findEmbeds(files)
-	c.summarize(generated)
+	found := c.summarize(generated)
 	for _, fd := range c.graph.Decls {
-		if !generated[fd] {
-			c.function(fd)
+		for _, d := range found[fd] {
+			pass.Report(d)
 		}
 	}
 	c.exportSummaries()
@@ -377,12 +377,8 @@ func (c *checker) report(n ast.Node, r *row, ev Evidence, msg string) {
 	})
 }
 
-// emit reports d, unless the package is being summarised.
-func (c *checker) emit(d analysis.Diagnostic) {
-	if !c.quiet {
-		c.pass.Report(d)
-	}
-}
+// emit keeps d until the last visit of its function (summarize).
+func (c *checker) emit(d analysis.Diagnostic) { c.found = append(c.found, d) }
 
 // related points at the owner's evidence when it is in this package.
 func (c *checker) related(ev Evidence) []analysis.RelatedInformation {

@@ -61,26 +61,27 @@ type Replacement struct {
 func (r Replacement) row() *row { return findRow(r.Pkg, r.Kind) }
 
 // summarize computes the package's summaries, to a fixed point over its
-// calls, before any function is checked. Nothing is reported meanwhile.
-// Generated functions are left out.
-func (c *checker) summarize(generated map[*ast.FuncDecl]bool) {
+// calls, and the findings of each function's last visit (which saw its
+// callees' final summaries), returned by function. Generated functions
+// are left out.
+func (c *checker) summarize(generated map[*ast.FuncDecl]bool) map[*ast.FuncDecl][]analysis.Diagnostic {
 	graph := c.graph
 	c.replaces = flow.NewHandoffs(c.pass, graph, func(fn *types.Func) ([]flow.Entry[Replacement], bool) {
 		f := new(replacesFact)
 		ok := c.pass.ImportObjectFact(fn, f)
 		return f.Replaced, ok
 	}, func(a, b Replacement) bool { return a.Pkg == b.Pkg && a.Kind == b.Kind })
-	c.quiet = true
+	found := map[*ast.FuncDecl][]analysis.Diagnostic{}
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
-		fn := graph.Func(fd)
-		if fn == nil || generated[fd] {
+		if generated[fd] || fd.Body == nil {
 			return false
 		}
-		c.grew = false
+		c.grew, c.found = false, nil
 		c.function(fd)
+		found[fd] = c.found
 		return c.grew
 	})
-	c.quiet = false
+	return found
 }
 
 // maxRounds bounds the fixed point: a replacement is followed up this many
