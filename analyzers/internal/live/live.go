@@ -145,7 +145,8 @@ type InverseUpdate struct {
 // Inverse reports whether call, in body, is an inverse update (see
 // InverseUpdate); inits are body's local initialisers (astutil.Inits).
 // The metadata copy is an assignment to Desired's ResourceVersion or
-// ObjectMeta reading Live, SetResourceVersion, a call given both
+// ObjectMeta reading Live (directly, or through a local holding a part of
+// it: flow.Result.Locate), SetResourceVersion, a call given both
 // ObjectMetas (a metadata merge helper), or a call of a helper of the
 // package that copies the resourceVersion of one parameter into another
 // (flow.Result.MetaCopies), given both objects, before the call. A merge
@@ -218,12 +219,16 @@ func (r *Result) mergePatch(call *ast.CallExpr) (*ast.CallExpr, bool) {
 func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos) (*types.Var, token.Pos) {
 	info := r.info
 	kind := k8s.Named(v.Type()).Obj()
+	// The object e is read from: its root variable, or, through locals
+	// that hold a part of it (`version := current.ResourceVersion`, a
+	// copy of its ObjectMeta), the one the flow engine locates.
 	source := func(e ast.Expr) *types.Var {
-		l := astutil.RootVar(info, e)
-		if l == nil || l == v || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != kind || !IsRead(r.VarReason(l)) {
-			return nil
+		for _, l := range []*types.Var{astutil.RootVar(info, e), r.flow.Locate(e).Root} {
+			if l != nil && l != v && k8s.Named(l.Type()) != nil && k8s.Named(l.Type()).Obj() == kind && IsRead(r.VarReason(l)) {
+				return l
+			}
 		}
-		return l
+		return nil
 	}
 	isMeta := func(e ast.Expr) bool {
 		t := info.TypeOf(e)
