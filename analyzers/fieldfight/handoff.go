@@ -25,6 +25,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
 
 // replacesFact is a function's summary: the replacements it makes that
@@ -175,7 +176,7 @@ func (c *checker) handedOver(call *ast.CallExpr, stack []ast.Node) {
 			continue
 		}
 		obj := -1
-		if h.Obj != nil && !c.flow.Live(h.Obj) {
+		if h.Obj != nil && c.live.Expr(h.Obj) == live.NotLive {
 			if _, obj = c.valueOrigin(h.Obj); obj < 0 {
 				continue // a copy, or an object of unknown origin
 			}

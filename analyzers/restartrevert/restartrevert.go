@@ -477,7 +477,7 @@ func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) b
 	}
 	caller := c.graph.Func(c.fd)
 	for _, h := range hs {
-		if !c.flow.Live(h.Obj) {
+		if c.live.Expr(h.Obj) == live.NotLive {
 			if p := c.flow.Param(caller, h.Obj); p >= 0 && c.replaces.HandOn(caller, h, p, -1) {
 				c.grew = true
 			}

@@ -367,9 +367,6 @@ func (c *carrier) after(instr ssa.Instruction) bool {
 	return p.IsValid() && c.before.IsValid() && p > c.before && topOf(instr.Parent()) == c.top
 }
 
-// parts returns what a literal or a local's cell is built from: for
-// Carries the values stored into it and into its fields and elements,
-// for CarriesFrom also deeper parts and helpers' arguments (handed).
 // localField returns what is stored in field i of the local a: through
 // any address of the field, and through a whole value copied into a (a
 // composite literal built apart, then stored).
@@ -398,6 +395,9 @@ func (c *carrier) localField(a *ssa.Alloc, i, depth int) []ssa.Value {
 	return out
 }
 
+// parts returns what a literal or a local's cell is built from: for
+// Carries the values stored into it and into its fields and elements,
+// for CarriesFrom also deeper parts and helpers' arguments (handed).
 func (c *carrier) parts(a *ssa.Alloc) []ssa.Value {
 	if c.match != nil {
 		return c.handed(a, 0)
@@ -676,10 +676,6 @@ func pathStep(v ssa.Value) (next ssa.Value, field *types.Var, ok bool) {
 	return nil, nil, false
 }
 
-// readOf reports whether match accepts a variable v is read from, with
-// the fields selected on the way, outermost first: every variable along
-// the way is asked, a pointer local (`c := &pod.Spec.Containers[0]`) and
-// the object it points into.
 // readTooLate reports whether the read v is made at or after
 // readBefore in the question's declared function: the position of the
 // first instruction on its path that has one (a field selection's).
@@ -700,6 +696,10 @@ func (c *carrier) readTooLate(v ssa.Value) bool {
 	return false
 }
 
+// readOf reports whether match accepts a variable v is read from, with
+// the fields selected on the way, outermost first: every variable along
+// the way is asked, a pointer local (`c := &pod.Spec.Containers[0]`) and
+// the object it points into.
 func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool) bool {
 	var fields []*types.Var // innermost first
 	ask := func(x ssa.Value) bool {

@@ -181,8 +181,8 @@
 // packages' from the analyzer's facts, answers a call with the entries of
 // its callee or of the module's implementations of the interface method
 // it calls, and hands an entry on to the caller's own summary when the
-// object is the caller's parameter (Param). restartrevert, fieldfight and
-// admissionclobber keep only their account of what is done.
+// object is the caller's parameter (Param). restartrevert, fieldfight,
+// admissionclobber and timechurn keep only their account of what is done.
 //
 // # Provenance (provenance.go)
 //

@@ -12,7 +12,7 @@ package flow
 // object nobody here can see: dropped).
 //
 // The analyzers that ask this question (restartrevert, fieldfight,
-// admissionclobber) keep what is done (a field replaced, its owner) as
+// admissionclobber, timechurn) keep what is done (a field replaced, its owner) as
 // the payload T of their entries, and their own fact type holding the
 // entries; the summaries, their order, the calls through interfaces and
 // the hand-on chain are this file's.
@@ -24,7 +24,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
@@ -108,12 +107,11 @@ func (h *Handoffs[T]) Add(fn *types.Func, e Entry[T]) bool {
 	return true
 }
 
-// Export writes the entries of the package's exported functions and
-// methods as facts, in source order, with write building the analyzer's
-// fact. Another package cannot call the rest.
+// Export writes the entries of the package's functions as facts, in
+// source order, with write building the analyzer's fact.
 func (h *Handoffs[T]) Export(write func([]Entry[T]) analysis.Fact) {
 	for _, fd := range h.graph.Decls {
-		if fn := h.graph.Func(fd); fn != nil && fn.Exported() && len(h.own[fn]) > 0 {
+		if fn := h.graph.Func(fd); fn != nil && len(h.own[fn]) > 0 {
 			h.pass.ExportObjectFact(fn, write(h.own[fn]))
 		}
 	}
@@ -191,12 +189,6 @@ func (r *Result) Param(fn *types.Func, e ast.Expr) int {
 		return -1
 	}
 	return funcs.ParamIndex(fn, o.Params[0])
-}
-
-// Live reports whether the object of e is live: its root variable is.
-func (r *Result) Live(e ast.Expr) bool {
-	v := astutil.RootVar(r.info, e)
-	return v != nil && r.Var(v) != NotLive
 }
 
 // FuncName names fn as a caller in pkg writes it: `merge`,

@@ -197,7 +197,7 @@ func (r *Reconciler) tablets(spec *tablet.Spec) {
 }
 
 // A desired-into-live merge between two Pods, whoever calls it.
-func mergePod(dst, src *corev1.Pod) {
+func mergePod(dst, src *corev1.Pod) { // want mergePod:`replaces\(param 0 PodSpec.Volumes at a/a.go:\d+\)`
 	dst.Spec.Volumes = src.Spec.Volumes // want `live Pod's Volumes replaced wholesale`
 	dst.Spec.RestartPolicy = src.Spec.RestartPolicy
 }
@@ -210,7 +210,7 @@ func rebuild(old *corev1.Pod) *corev1.Pod {
 }
 
 // A helper in this package: reported at the call and at the assignment.
-func setEnv(c *corev1.Container, env []corev1.EnvVar) {
+func setEnv(c *corev1.Container, env []corev1.EnvVar) { // want setEnv:`replaces\(param 0 Container.Env at a/a.go:\d+\)`
 	c.Env = env // want `live Pod's container Env replaced wholesale`
 }
 
@@ -297,6 +297,6 @@ func envFor(c *corev1.Container) []corev1.EnvVar {
 // Only a test hands this helper a live Pod. Test code is not analysed, so
 // the Pod it passes is not live here and the replacement is not reported;
 // the helper's summary still says what it replaces, for real callers.
-func setTolerations(p *corev1.Pod, t []corev1.Toleration) {
+func setTolerations(p *corev1.Pod, t []corev1.Toleration) { // want setTolerations:`replaces\(param 0 PodSpec.Tolerations at a/a.go:\d+\)`
 	p.Spec.Tolerations = t
 }

@@ -51,7 +51,7 @@ func pointAtClaimsRanged(pod *corev1.Pod, claims map[string]string) {
 }
 
 // onlyClaims keeps nothing of the live list: the token volume is gone.
-func onlyClaims(pod *corev1.Pod, claims map[string]string) {
+func onlyClaims(pod *corev1.Pod, claims map[string]string) { // want onlyClaims:`replaces\(param 0 PodSpec.Volumes at claims/claims.go:\d+\)`
 	next := claimVolumes(claims)
 	pod.Spec.Volumes = next // want `live Pod's Volumes replaced wholesale`
 }

@@ -29,7 +29,7 @@ func sync(ctx context.Context, c client.Client, key client.ObjectKey) error {
 // which may have filled their bundles (a test environment installing
 // webhooks it serves); with no annotation named, nothing says another
 // controller fills them.
-func Install(ctx context.Context, c client.Client, cfgs []*admissionv1.MutatingWebhookConfiguration) error { // want Install:"replaces\\(replaces a live object's MutatingWebhookConfiguration Webhooks with param 2 at noinject.go:38\\)"
+func install(ctx context.Context, c client.Client, cfgs []*admissionv1.MutatingWebhookConfiguration) error { // want install:"replaces\\(replaces a live object's MutatingWebhookConfiguration Webhooks with param 2 at noinject.go:38\\)"
 	for _, want := range cfgs {
 		cfg := want.DeepCopy()
 		if err := c.Get(ctx, client.ObjectKeyFromObject(want), cfg); err != nil {

@@ -28,8 +28,9 @@ func sync(ctx context.Context, c client.Client, spec appsv1.DeploymentSpec) erro
 	return err
 }
 
-// A factory whose object is only ever created stays silent.
-func build(obj *appsv1.Deployment, spec appsv1.DeploymentSpec) func() {
+// A factory whose object is only ever created stays silent (its summary
+// says what it would replace, for a caller handing it a live object).
+func build(obj *appsv1.Deployment, spec appsv1.DeploymentSpec) func() { // want build:"replaces param 0's Deployment spec"
 	return func() { obj.Spec = spec }
 }
 

@@ -10,7 +10,7 @@ const restartedAt = "kubectl.kubernetes.io/restartedAt"
 
 // overwrite is where the spec is replaced; it is not exported, so the
 // functions that hand it their parameter carry the summary.
-func overwrite(dep *appsv1.Deployment, spec appsv1.DeploymentSpec) {
+func overwrite(dep *appsv1.Deployment, spec appsv1.DeploymentSpec) { // want overwrite:"replaces param 0's Deployment spec"
 	dep.Spec = spec
 }
 
