@@ -75,11 +75,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.graph = funcs.Of(pass)
 	c.findEmbeds(files)
-	found := c.summarize(generated)
-	for _, fd := range c.graph.Decls {
-		for _, d := range found[fd] {
-			pass.Report(d)
-		}
+	for _, d := range c.summarize(generated) {
+		pass.Report(d)
 	}
 	c.exportSummaries()
 	return nil, nil

@@ -62,27 +62,23 @@ type Replacement struct {
 func (r Replacement) row() *row { return findRow(r.Pkg, r.Kind) }
 
 // summarize computes the package's summaries, to a fixed point over its
-// calls, and the findings of each function's last visit (which saw its
-// callees' final summaries), returned by function. Generated functions
-// are left out.
-func (c *checker) summarize(generated map[*ast.FuncDecl]bool) map[*ast.FuncDecl][]analysis.Diagnostic {
+// calls, and returns the findings of each function's last visit, in
+// source order. Generated functions are left out.
+func (c *checker) summarize(generated map[*ast.FuncDecl]bool) []analysis.Diagnostic {
 	graph := c.graph
 	c.replaces = flow.NewHandoffs(c.pass, graph, func(fn *types.Func) ([]flow.Entry[Replacement], bool) {
 		f := new(replacesFact)
 		ok := c.pass.ImportObjectFact(fn, f)
 		return f.Replaced, ok
 	}, func(a, b Replacement) bool { return a.Pkg == b.Pkg && a.Kind == b.Kind })
-	found := map[*ast.FuncDecl][]analysis.Diagnostic{}
-	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+	return graph.FixpointFindings(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) ([]analysis.Diagnostic, bool) {
 		if generated[fd] || fd.Body == nil {
-			return false
+			return nil, false
 		}
 		c.grew, c.found = false, nil
 		c.function(fd)
-		found[fd] = c.found
-		return c.grew
+		return c.found, c.grew
 	})
-	return found
 }
 
 // maxRounds bounds the fixed point: a replacement is followed up this many
@@ -119,13 +115,7 @@ func (c *checker) valueOrigin(e ast.Expr) (built bool, param int) {
 		return false, -1
 	}
 	if len(o.Params) > 0 {
-		if len(o.Params) > 1 && slices.ContainsFunc(o.Params[1:], func(p *types.Var) bool { return p != o.Params[0] }) {
-			return false, -1
-		}
-		if o.Fresh || len(o.Funcs) > 0 {
-			return false, -1
-		}
-		return false, c.paramIndex(o.Params[0])
+		return false, c.paramIndex(o.Param()) // a parameter mixed with anything else: neither
 	}
 	for _, fn := range slices.Concat(o.Funcs, o.Fillers) {
 		if !funcs.InModule(c.pass, fn.Pkg()) && !k8s.IsDecoder(fn) {

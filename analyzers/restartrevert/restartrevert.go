@@ -123,23 +123,17 @@ func run(pass *analysis.Pass) (any, error) {
 		return f.Replaced, ok
 	}, func(a, b replaced) bool { return a == b })
 	// To a fixed point over calls: a function that hands its parameter to
-	// a helper replacing the template replaces it too. A visit's findings
-	// are kept until the last visit of its function, then reported in
-	// source order.
-	found := map[*ast.FuncDecl][]analysis.Diagnostic{}
-	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+	// a helper replacing the template replaces it too.
+	found := graph.FixpointFindings(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) ([]analysis.Diagnostic, bool) {
 		if directive.IsGenerated(c.pass, files[fd]) || !index.FuncTouches(fd, k8s.AppsV1) {
-			return false
+			return nil, false
 		}
 		c.found, c.grew = nil, false
 		c.function(fd)
-		found[fd] = c.found
-		return c.grew
+		return c.found, c.grew
 	})
-	for _, fd := range decls {
-		for _, d := range found[fd] {
-			pass.Report(d)
-		}
+	for _, d := range found {
+		pass.Report(d)
 	}
 	c.replaces.Export(func(es []flow.Entry[replaced]) analysis.Fact { return &replacesFact{Replaced: es} })
 	return nil, nil

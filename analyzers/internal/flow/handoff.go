@@ -20,7 +20,6 @@ package flow
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -178,17 +177,11 @@ func (h *Handoffs[T]) HandOn(caller *types.Func, c Handed[T], obj, val int) bool
 // phis, type assertions and captured variables: Origin), or -1 when it
 // comes from anything else too.
 func (r *Result) Param(fn *types.Func, e ast.Expr) int {
-	if fn == nil {
-		return -1
-	}
 	o, ok := r.Origin(e)
-	if !ok || o.Other || o.Fresh || len(o.Funcs) > 0 || len(o.Params) == 0 {
+	if !ok {
 		return -1
 	}
-	if slices.ContainsFunc(o.Params[1:], func(p *types.Var) bool { return p != o.Params[0] }) {
-		return -1
-	}
-	return funcs.ParamIndex(fn, o.Params[0])
+	return funcs.ParamIndex(fn, o.Param())
 }
 
 // FuncName names fn as a caller in pkg writes it: `merge`,

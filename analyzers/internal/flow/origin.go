@@ -30,6 +30,21 @@ type Origin struct {
 	Other   bool
 }
 
+// Param returns the parameter the value is, or is read from, when that is
+// all it comes from: one parameter, nothing allocated here, no call's
+// result, nothing else. Otherwise nil.
+func (o Origin) Param() *types.Var {
+	if o.Other || o.Fresh || len(o.Funcs) > 0 || len(o.Params) == 0 {
+		return nil
+	}
+	for _, p := range o.Params[1:] {
+		if p != o.Params[0] {
+			return nil
+		}
+	}
+	return o.Params[0]
+}
+
 // originBudget bounds the values visited for one question.
 const originBudget = 64
 

@@ -339,6 +339,25 @@ func (g *Graph) Fixpoint(bound int, revisit Revisit, visit func(fd *ast.FuncDecl
 	return false
 }
 
+// FixpointFindings runs Fixpoint with a visit that also returns the
+// findings of the function it visits, and returns the findings of each
+// function's last visit, which saw its callees' final summaries, in
+// source order: a finding of an earlier visit may have been decided on a
+// summary that grew since.
+func (g *Graph) FixpointFindings(bound int, revisit Revisit, visit func(fd *ast.FuncDecl) ([]analysis.Diagnostic, bool)) []analysis.Diagnostic {
+	found := map[*ast.FuncDecl][]analysis.Diagnostic{}
+	g.Fixpoint(bound, revisit, func(fd *ast.FuncDecl) bool {
+		ds, grew := visit(fd)
+		found[fd] = ds
+		return grew
+	})
+	var out []analysis.Diagnostic
+	for _, fd := range g.Decls {
+		out = append(out, found[fd]...)
+	}
+	return out
+}
+
 // ModulePath returns the path of the module pass's package belongs to.
 // Without module information (GOPATH mode, as in the suite's testdata
 // tree) the packages sharing the first element of the import path count

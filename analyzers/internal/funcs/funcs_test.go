@@ -1,9 +1,12 @@
 package funcs
 
 import (
+	"fmt"
 	"go/ast"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/internal/repotest"
 )
@@ -73,6 +76,37 @@ func TestFixpointRevisitsCallers(t *testing.T) {
 	}
 	if !has["a"] || has["d"] {
 		t.Errorf("summary = %v", has)
+	}
+}
+
+// Each function's findings are those of its last visit, in source order:
+// b and e are visited again once c grows, a once b does, and what each
+// found on its first visit, before its callee's summary grew, is dropped.
+func TestFixpointFindings(t *testing.T) {
+	g := graph(t)
+	has := map[string]bool{}
+	visits := map[string]int{}
+	found := g.FixpointFindings(10, Callers, func(fd *ast.FuncDecl) ([]analysis.Diagnostic, bool) {
+		name := fd.Name.Name
+		visits[name]++
+		msg := fmt.Sprintf("%s visit %d", name, visits[name])
+		if has[name] {
+			return []analysis.Diagnostic{{Message: msg}}, false
+		}
+		grow := name == "c"
+		for _, callee := range g.Callees(fd) {
+			grow = grow || has[callee.Name.Name]
+		}
+		has[name] = grow
+		return []analysis.Diagnostic{{Message: msg}}, grow
+	})
+	var got []string
+	for _, d := range found {
+		got = append(got, d.Message)
+	}
+	want := "a visit 2, b visit 2, c visit 1, d visit 1, e visit 2"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("findings = %s, want %s", strings.Join(got, ", "), want)
 	}
 }
 
