@@ -125,10 +125,13 @@
 // flow engine follows the saved value through locals, phis, the fields
 // of a local struct and helpers; a read of the template after the
 // replacement reads the new one and restores nothing), or restartedAt
-// itself is
-// written after it into the new template (through the replaced location,
-// or through the value assigned, whose maps the live object now shares:
-// an operator that keeps the last restart on its own resource). Nor a replacement that runs
+// itself is written into the new template on a path after it (an index
+// assignment or metav1.SetMetaDataAnnotation, into the replaced
+// location, into a local holding its annotations or a pointer into it,
+// or into the value assigned, whose maps the live object now shares: an
+// operator that keeps the last restart on its own resource; the flow
+// engine's StoresKey; a write in another function is not seen, and one
+// on a path that returned before is no carry-over). Nor a replacement that runs
 // only when the operator's own hash annotation on the live object differs
 // from a computed value (`if live.Annotations[hashKey] != hash(desired)`,
 // or after `if ... == hash { return }` earlier in an enclosing block or

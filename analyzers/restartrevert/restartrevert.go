@@ -413,7 +413,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.restoredAfter(t.root, as) {
 		return // the live template's annotations, saved before, are put back
 	}
-	if c.keySetAfter(as, dst, rhs) {
+	if c.keySetAfter(dst, rhs) {
 		return // restartedAt is written into the new template afterwards
 	}
 	if !merge && c.hashGuarded(stack, as, t.root, inits) {
@@ -490,36 +490,44 @@ func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) b
 }
 
 // keySetAfter reports whether, after the replacement as, restartedAt is
-// written into the new template's annotations: through the replaced
-// location (`live.Spec.Template.Annotations[restartedAt] = last`), or
+// written into the new template's annotations (flow.StoresKey): through
+// the replaced location (`live.Spec.Template.Annotations[restartedAt] =
+// last`, or a local holding that map or a pointer into the template), or
 // through the value assigned, whose maps the live object now shares
 // (`live.Spec = spec` ... `spec.Template.Annotations[restartedAt] = last`:
 // an operator that keeps the last restart on its own resource).
-func (c *checker) keySetAfter(as *ast.AssignStmt, dst astutil.Path, rhs ast.Expr) bool {
-	info := c.pass.TypesInfo
+func (c *checker) keySetAfter(dst astutil.Path, rhs ast.Expr) bool {
 	targets := []astutil.Path{dst}
-	if src, ok := astutil.PathOf(info, rhs); ok {
+	if src, ok := astutil.PathOf(c.pass.TypesInfo, rhs); ok {
 		targets = append(targets, src)
 	}
-	found := false
-	ast.Inspect(c.body, func(n ast.Node) bool {
-		if found || n == nil || n.End() <= as.End() {
-			return !found
-		}
-		if x, ok := n.(*ast.AssignStmt); ok && x.Pos() > as.End() {
-			for _, lhs := range x.Lhs {
-				ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
-				if !ok || !isKey(info, ix.Index, false) {
-					continue
-				}
-				if p, ok := astutil.PathOf(info, ix.X); ok && slices.ContainsFunc(targets, p.Within) {
-					found = true
-				}
-			}
-		}
-		return !found
+	return c.flow.StoresKey(rhs, flow.KeyStore{
+		Key: func(v constant.Value) bool {
+			return v.Kind() == constant.String && constant.StringVal(v) == restartedAt
+		},
+		Into: func(root types.Object, fields []*types.Var) bool {
+			return slices.ContainsFunc(targets, func(t astutil.Path) bool { return t.Root == root && fieldsWithin(fields, t.Steps) })
+		},
 	})
-	return found
+}
+
+// fieldsWithin reports whether the field selections fields start with
+// those of steps (elements are not told apart; an accessor's result is
+// not followed).
+func fieldsWithin(fields []*types.Var, steps []astutil.Step) bool {
+	n := 0
+	for _, s := range steps {
+		switch {
+		case s.Method != nil:
+			return false
+		case s.Field == nil:
+			continue
+		case n >= len(fields) || fields[n] != s.Field:
+			return false
+		}
+		n++
+	}
+	return true
 }
 
 // restoredAfter reports whether, after the replacement as, the live

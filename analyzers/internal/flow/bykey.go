@@ -24,11 +24,9 @@ const byKeyBudget = 64
 // constant, a variable of the enclosing function) is not by key: the last
 // entry written wins there, which the iteration decides.
 func (r *Result) ByKey(e ast.Expr) bool {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return false
 	}
-	r.indexOnce.Do(r.index)
 	refs := r.exprs[ast.Unparen(e)]
 	if len(refs) == 0 {
 		return false

@@ -104,11 +104,9 @@ type Carry struct {
 // answers true: the caller stays silent; a step into other functions has
 // a budget of its own (across), whose exhaustion answers false there.
 func (r *Result) CarriesFrom(e ast.Expr, q Carry) bool {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return false
 	}
-	r.indexOnce.Do(r.index)
 	r.carryOnce.Do(r.indexVars)
 	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: fromBudget, match: q.Match, drops: q.Drops, before: e.Pos(), readBefore: q.ReadBefore}
 	for _, ref := range r.exprs[ast.Unparen(e)] {

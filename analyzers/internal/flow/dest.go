@@ -73,11 +73,9 @@ type Dest struct {
 // (its caller may do anything with it) or a value the engine has no SSA
 // value for.
 func (r *Result) Where(e ast.Expr, root bool) Dest {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return Dest{Set: Unknown}
 	}
-	r.indexOnce.Do(r.index)
 	if root {
 		return r.whereVar(astutil.RootVar(r.info, e), true)
 	}
@@ -100,11 +98,9 @@ func (r *Result) WhereVar(v *types.Var) Dest { return r.whereVar(v, false) }
 // whereVar is WhereVar; with into, the destinations of the object v is
 // part of or points into count too (obj := &outer.Inner shares outer's).
 func (r *Result) whereVar(v *types.Var, into bool) Dest {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return Dest{Set: Unknown}
 	}
-	r.indexOnce.Do(r.index)
 	var vals []ssa.Value
 	if v != nil {
 		vals = r.values[v]
@@ -624,11 +620,9 @@ func (w *walk) handedResult(fn *ssa.Function) {
 // the object it updates is Written there. A literal called in the
 // package, or handed to no function whose Summary says, is Unknown.
 func (r *Result) HandedResult(lit *ast.FuncLit) (Set, *types.Func) {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return Unknown, nil
 	}
-	r.indexOnce.Do(r.index)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	fn := r.literal(lit)

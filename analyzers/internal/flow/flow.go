@@ -172,6 +172,13 @@
 // it for the desired side of a comparison, and timechurn for the write a
 // stamp is sent by (Where's Dest.Writes lists every write found).
 //
+// # Stores (stores.go)
+//
+// StoresKey says whether an entry under a constant key is stored, on a
+// path after a point, into a map that a location holds, through the
+// locals and copies that share the map: restartrevert asks whether
+// restartedAt is written into the template it replaced.
+//
 // # Hand-offs (handoff.go)
 //
 // What a function does to an object its caller hands it, that only the
@@ -367,6 +374,18 @@ func run(pass *analysis.Pass) (any, error) {
 	s.export()
 	r.varsFrom(s.funcs)
 	return r, nil
+}
+
+// ready prepares r for a question about an expression: it builds the
+// SSA form if run did not, and the index from syntax to values. It
+// reports false when the package has no SSA form.
+func (r *Result) ready() bool {
+	r.ensure()
+	if r.Pkg == nil {
+		return false
+	}
+	r.indexOnce.Do(r.index)
+	return true
 }
 
 // ensure builds the SSA form of a package that run did not need to.

@@ -78,11 +78,9 @@ const maxReturns = 3
 // of the package that makes one, or of another package's function whose
 // Summary says it writes.
 func (r *Result) Decides(e ast.Expr) bool {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return false
 	}
-	r.indexOnce.Do(r.index)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var vals []ssa.Value

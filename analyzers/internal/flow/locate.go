@@ -50,11 +50,9 @@ const locateDepth = 32
 // variable is the root. The zero Location is returned when the engine has
 // no value for e.
 func (r *Result) Locate(e ast.Expr) Location {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return Location{}
 	}
-	r.indexOnce.Do(r.index)
 	r.carryOnce.Do(r.indexVars)
 	e = ast.Unparen(e)
 	refs := r.exprs[e]

@@ -317,11 +317,9 @@ func throughTemplate(x ssa.Value) bool {
 // package, and the static callees of other packages, whose facts tell
 // what they build. Sorted by package path, then position.
 func (r *Result) Builders(v *types.Var) []*types.Func {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return nil
 	}
-	r.indexOnce.Do(r.index)
 	seen := map[ssa.Value]bool{}
 	found := map[*types.Func]bool{}
 	var visit func(x ssa.Value)

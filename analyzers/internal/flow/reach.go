@@ -6,6 +6,7 @@ package flow
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -18,11 +19,9 @@ import (
 // has no value, or they are in different functions (a closure's body
 // against its maker's).
 func (r *Result) Reaches(from, to ast.Expr) bool {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.ready() {
 		return true
 	}
-	r.indexOnce.Do(r.index)
 	f, t := r.point(from), r.point(to)
 	if f == nil || t == nil || f.Parent() != t.Parent() {
 		return true
@@ -31,21 +30,26 @@ func (r *Result) Reaches(from, to ast.Expr) bool {
 	if fb == tb && index(fb, f) < index(tb, t) {
 		return true
 	}
+	return slices.Contains(reachable(fb), tb)
+}
+
+// reachable returns the blocks a path from the end of b leads to: its
+// successors and theirs, b itself again in a loop.
+func reachable(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
 	seen := map[*ssa.BasicBlock]bool{}
-	work := append([]*ssa.BasicBlock(nil), fb.Succs...)
+	work := append([]*ssa.BasicBlock(nil), b.Succs...)
 	for len(work) > 0 {
-		b := work[len(work)-1]
+		next := work[len(work)-1]
 		work = work[:len(work)-1]
-		if b == tb {
-			return true
-		}
-		if seen[b] {
+		if seen[next] {
 			continue
 		}
-		seen[b] = true
-		work = append(work, b.Succs...)
+		seen[next] = true
+		out = append(out, next)
+		work = append(work, next.Succs...)
 	}
-	return false
+	return out
 }
 
 // point returns the first instruction that refers to the value of e, or

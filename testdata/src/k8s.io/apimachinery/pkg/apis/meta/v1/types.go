@@ -90,6 +90,14 @@ func (meta *ObjectMeta) SetFinalizers(finalizers []string)     { meta.Finalizers
 func (meta *ObjectMeta) GetOwnerReferences() []OwnerReference  { return meta.OwnerReferences }
 func (meta *ObjectMeta) SetOwnerReferences(r []OwnerReference) { meta.OwnerReferences = r }
 
+// SetMetaDataAnnotation sets the annotation and value (helpers.go).
+func SetMetaDataAnnotation(obj *ObjectMeta, ann string, value string) {
+	if obj.Annotations == nil {
+		obj.Annotations = map[string]string{}
+	}
+	obj.Annotations[ann] = value
+}
+
 type LabelSelector struct {
 	MatchLabels map[string]string
 }
