@@ -177,7 +177,11 @@
 // Limits: evidence is read from the package and the packages of the
 // module it imports (a package fact); an HPA built in a package that the
 // writing package does not import is not seen. A guard in a function's
-// callers is not seen. A name is compared by what it is computed from: a
+// callers is not seen. A name is compared by what it is computed from
+// (the flow engine's NameSources: every name the function gives the
+// object, in its literal, through its metadata or a pointer to it, with
+// SetName, or the Name of the key it is read with, so an object named
+// the autoscaler's target on one path counts as that one): a
 // workload read with a key made from a desired object's name
 // (`types.NamespacedName{Name: desired.Name}`) is followed into the
 // constructor that built it; names computed from the same values with

@@ -299,3 +299,97 @@ func (p *provenance) param(x *ssa.Parameter, depth int) {
 		}
 	}
 }
+
+// NameSources returns what the name of the object the variable v holds
+// is computed from (see Sources), in v's function: the values stored
+// into its metadata's Name (the literal it is built from, an assignment,
+// SetName), the Name of the key it is read into with a Get, and, for an
+// object a call returns (a constructor, a clientset's Get), that call,
+// with the string constants it is given. Every one of them counts: an
+// object named on two paths has the sources of both. It returns nil when
+// v takes no such value or the budget runs out.
+func (r *Result) NameSources(v *types.Var) map[Source]bool {
+	r.ensure()
+	if r.Pkg == nil || r.graph == nil || v == nil {
+		return nil
+	}
+	r.indexOnce.Do(r.index)
+	p := &provenance{r: r, out: map[Source]bool{}, seen: map[ssa.Value]bool{}, budget: provenanceBudget}
+	for _, x := range r.values[v] {
+		if call, ok := x.(*ssa.Call); ok {
+			p.visit(call, 0) // a constructor names it from what it is given
+			continue
+		}
+		path := namePath(x.Type())
+		if path == nil {
+			continue
+		}
+		for _, val := range storedAt(x, path) {
+			p.visit(val, 0)
+		}
+		for _, call := range callsWith(x, path[:len(path)-1]) {
+			args := argsOf(call.Common())
+			fn := calleeObject(call.Common())
+			switch {
+			case k8s.IsMethodIn(fn, k8s.MetaV1, "SetName") && len(args) == 1:
+				p.visit(args[0], 0)
+			case fn != nil && fn.Name() == "Get" && len(args) >= 3:
+				// The key it is read with: a literal's Name.
+				if load, ok := args[1].(*ssa.UnOp); ok && load.Op == token.MUL {
+					if keyPath := namePath(load.X.Type()); keyPath != nil {
+						for _, val := range storedAt(load.X, keyPath[len(keyPath)-1:]) {
+							p.visit(val, 0)
+						}
+					}
+				}
+			}
+		}
+	}
+	if p.budget == 0 || len(p.out) == 0 {
+		return nil
+	}
+	return p.out
+}
+
+// namePath returns the field indexes from a pointer of type t to the
+// Name of the ObjectMeta it holds (through embedding), or to the Name of
+// a NamespacedName key; nil for any other type.
+func namePath(t types.Type) []int {
+	if _, ok := t.Underlying().(*types.Pointer); !ok {
+		return nil
+	}
+	obj, path, _ := types.LookupFieldOrMethod(t, true, nil, "Name")
+	f, ok := obj.(*types.Var)
+	if !ok || !f.IsField() || f.Pkg() == nil {
+		return nil
+	}
+	switch f.Pkg().Path() {
+	case k8s.MetaV1, k8s.Types:
+		return path
+	}
+	return nil
+}
+
+// callsWith returns the calls that are handed x, or the address of the
+// field path below x (the ObjectMeta a promoted method is called on), or
+// x converted to an interface, as an argument or receiver.
+func callsWith(x ssa.Value, path []int) []*ssa.Call {
+	vals := []ssa.Value{x}
+	for _, use := range *referrers(x) {
+		if fa, ok := use.(*ssa.FieldAddr); ok && len(path) > 0 && fa.Field == path[0] {
+			vals = append(vals, fa)
+		}
+		if mi, ok := use.(*ssa.MakeInterface); ok {
+			vals = append(vals, mi)
+		}
+	}
+	var out []*ssa.Call
+	for _, v := range vals {
+		for _, use := range *referrers(v) {
+			if call, ok := use.(*ssa.Call); ok {
+				out = append(out, call)
+			}
+		}
+	}
+	return out
+}

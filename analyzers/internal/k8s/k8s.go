@@ -24,6 +24,7 @@ const (
 	CoreV1         = "k8s.io/api/core/v1"
 	AppsV1         = "k8s.io/api/apps/v1"
 	MetaV1         = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	Types          = "k8s.io/apimachinery/pkg/types"
 	Labels         = "k8s.io/apimachinery/pkg/labels"
 	Sets           = "k8s.io/apimachinery/pkg/util/sets"
 	Equality       = "k8s.io/apimachinery/pkg/api/equality"
