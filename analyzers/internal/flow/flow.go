@@ -196,7 +196,10 @@
 // Sources says what a value (a name) is computed from, through
 // concatenations, formatting, the package's parameters to their callers'
 // arguments, and a field read from a constructor's result into the
-// literal the constructor built.
+// literal the constructor built. NameSources says the same of the name an
+// object is given in its function: every value stored into its
+// metadata's Name (a literal, an assignment through any pointer into it,
+// SetName) or into the key it is read with.
 //
 // # Cost
 //
