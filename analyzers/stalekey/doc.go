@@ -86,7 +86,10 @@
 // does a write that carries the live object's own value over under the
 // same key (`if zone, ok := live.Spec.Template.Labels[zoneKey]; ok {
 // kept[zoneKey] = zone }`): it happens only while the live object has
-// the key, and cannot outlive it there.
+// the key, and cannot outlive it there. The value written is followed on
+// the SSA form (flow.CarriesEntry): through variables assigned with `=`
+// and a value adjusted on one path, but not past a reassignment that
+// replaces it with the operator's own.
 // Merges into desired objects, into new objects that are then created, and
 // merges whose desired map always holds its keys are not reported.
 //

@@ -8,6 +8,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -737,4 +738,72 @@ func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool
 		}
 		v = next
 	}
+}
+
+// CarriesEntry reports whether the value of e is the entry that a live
+// object's map holds under key: a lookup of that constant key in a map
+// read from a live object (`live.Labels[k]`, or the value of `if v, ok :=
+// live.Labels[k]; ok`), through locals and conversions, and through a phi
+// one of whose values is (a value read from the live object and adjusted
+// on one path: `if v == "" { v = def }`). A write of it under the same
+// key, made where the live object has the key, keeps what the server has.
+func (r *Result) CarriesEntry(e ast.Expr, key constant.Value) bool {
+	if !r.ready() {
+		return false
+	}
+	r.carryOnce.Do(r.indexVars)
+	refs := r.exprs[ast.Unparen(e)]
+	if len(refs) == 0 {
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	var entry func(v ssa.Value) bool
+	entry = func(v ssa.Value) bool {
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			return slices.ContainsFunc(x.Edges, entry)
+		case *ssa.ChangeType:
+			return entry(x.X)
+		case *ssa.Convert:
+			return entry(x.X)
+		case *ssa.Extract:
+			l, ok := x.Tuple.(*ssa.Lookup)
+			return ok && x.Index == 0 && r.liveEntry(l, key)
+		case *ssa.Lookup:
+			return r.liveEntry(x, key)
+		}
+		return false
+	}
+	for _, ref := range refs {
+		if !entry(ref.X) {
+			return false
+		}
+	}
+	return true
+}
+
+// liveEntry reports whether l looks key up in a map read from a live
+// object.
+func (r *Result) liveEntry(l *ssa.Lookup, key constant.Value) bool {
+	c, ok := l.Index.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != key.Kind() || !constant.Compare(c.Value, token.EQL, key) {
+		return false
+	}
+	if _, isMap := l.X.Type().Underlying().(*types.Map); !isMap {
+		return false
+	}
+	if r.live[l.X] != NotLive {
+		return true
+	}
+	roots, _ := r.ssaPath(l.X)
+	for _, root := range roots {
+		if v, ok := root.(*types.Var); ok && r.vars[v] != NotLive {
+			return true
+		}
+	}
+	return false
 }

@@ -136,7 +136,9 @@
 // body here stores through that parameter (through.go), or its body is
 // not known here (another package's function, an interface method). Reads
 // are resolved through pointer locals and local copies to every variable
-// on the way.
+// on the way. CarriesEntry asks whether a value is the entry a live
+// object's map holds under a constant key (strand: a label written back
+// only while the live object has it).
 //
 // # Locations (locate.go)
 //

@@ -11,7 +11,6 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
 )
 
@@ -39,9 +38,8 @@ func (s *state) collectWrites(fd *ast.FuncDecl) {
 // A writeWalker walks one function's statements for collectWrites, knowing
 // whether the current statement runs only on some paths (cond).
 type writeWalker struct {
-	s       *state
-	fd      *ast.FuncDecl
-	lookups map[*types.Var]*ast.IndexExpr // see carried, made on first need
+	s  *state
+	fd *ast.FuncDecl
 }
 
 func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
@@ -154,51 +152,12 @@ func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
 
 // carried reports whether v is the value a live object's map holds
 // under the same constant key (`m[K] = live.Labels[K]`, or `val` of `if
-// val, ok := live.Labels[K]; ok`): a write that happens only while the
-// live object has the key carries it over and cannot strand it.
+// val, ok := live.Labels[K]; ok`; flow.CarriesEntry): a write that
+// happens only while the live object has the key carries it over and
+// cannot strand it.
 func (w *writeWalker) carried(v, key ast.Expr) bool {
-	info := w.s.pass.TypesInfo
-	k, ok := merge.ConstString(info, key)
-	if !ok {
-		return false
-	}
-	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		if w.lookups == nil {
-			w.lookups = lookups(info, w.fd.Body)
-		}
-		if x := w.lookups[astutil.IdentVar(info, id)]; x != nil {
-			v = x
-		}
-	}
-	ix, ok := ast.Unparen(v).(*ast.IndexExpr)
-	if !ok {
-		return false
-	}
-	src, ok := merge.ConstString(info, ix.Index)
-	return ok && src == k && w.s.live.Expr(ix.X) != live.NotLive
-}
-
-// lookups maps the local variables body defines as a map's value (`v :=
-// m[k]`, `v, ok := m[k]`) to that index expression.
-func lookups(info *types.Info, body *ast.BlockStmt) map[*types.Var]*ast.IndexExpr {
-	out := map[*types.Var]*ast.IndexExpr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 || len(as.Lhs) == 0 {
-			return true
-		}
-		ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
-		if !ok {
-			return true
-		}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok {
-			if v, ok := info.Defs[id].(*types.Var); ok {
-				out[v] = ix
-			}
-		}
-		return true
-	})
-	return out
+	tv, ok := w.s.pass.TypesInfo.Types[key]
+	return ok && tv.Value != nil && w.s.flow.CarriesEntry(v, tv.Value)
 }
 
 // decl records the keys of literals in var declarations.

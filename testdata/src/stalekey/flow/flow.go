@@ -196,6 +196,69 @@ func (r *Reconciler) legacyCarried(ctx context.Context, key client.ObjectKey, de
 	return r.Update(ctx, live)
 }
 
+// The same carry-over, the label's value and presence assigned to
+// variables declared first.
+func (r *Reconciler) legacyCarriedAssigned(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	kept := map[string]string{}
+	var zone string
+	var ok bool
+	if zone, ok = live.Spec.Template.Labels["example.com/legacy-zone"]; ok {
+		kept["example.com/legacy-zone"] = zone
+	}
+	live.Spec.Template = desired.Spec.Template
+	for k, v := range kept {
+		live.Spec.Template.Labels[k] = v
+	}
+	return r.Update(ctx, live)
+}
+
+// Still a carry-over: the value read from the live template is adjusted
+// on one path, but the label is written only while the live template has
+// it.
+func (r *Reconciler) legacyDefaulted(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	kept := map[string]string{}
+	if zone, ok := live.Spec.Template.Labels["example.com/legacy-zone"]; ok {
+		if zone == "" {
+			zone = "zone-a"
+		}
+		kept["example.com/legacy-zone"] = zone
+	}
+	live.Spec.Template = desired.Spec.Template
+	for k, v := range kept {
+		live.Spec.Template.Labels[k] = v
+	}
+	return r.Update(ctx, live)
+}
+
+// Not a carry-over: the value read from the live template is replaced by
+// the one the operator wants before it is written, and only when a
+// setting is on; with the setting off the label stays.
+func (r *Reconciler) legacyOverridden(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment, zoned bool, want string) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	kept := map[string]string{}
+	zone := live.Spec.Template.Labels["example.com/legacy-zone"]
+	zone = want
+	if zoned {
+		kept["example.com/legacy-zone"] = zone
+	}
+	live.Spec.Template = desired.Spec.Template
+	for k, v := range kept { // want `merge into the live Deployment pod template labels never deletes operator-owned key "example.com/legacy-zone"`
+		live.Spec.Template.Labels[k] = v
+	}
+	return r.Update(ctx, live)
+}
+
 // The same carry-over from a StatefulSet the informer cache holds: a
 // lister's copy is the server's object too.
 func (r *Reconciler) legacyFromLister(ctx context.Context, sets appslisters.StatefulSetLister, desired *appsv1.StatefulSet) error {
