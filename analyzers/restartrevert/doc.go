@@ -182,8 +182,8 @@
 // template of what it is given, with nothing silencing it there (a
 // mutate-function factory whose returned closure does it, a helper, or
 // a function handing its parameter to such a helper, any number of calls
-// down), is summarised (the flow engine's hand-offs, exported as a fact
-// for exported functions and methods), and a caller that hands it a live
+// down), is summarised (the flow engine's hand-offs, exported as a
+// fact), and a caller that hands it a live
 // object is reported at the call
 // (`controllerutil.CreateOrUpdate(ctx, c, dep, mutate.Spec(dep, spec))`,
 // naming the chain of calls and the line of the replacement). A call of
@@ -193,9 +193,11 @@
 //
 // Limits: a helper that replaces the template and creates or encodes the
 // object itself is not summarised so: it builds the object. At a call of
-// such a helper, only a carry-over read before the call silences the
-// finding; a restore or a hash guard after it, in the caller, is not
-// seen (the report then stands). A carry-over is recognised by the read of the key, not by where
+// such a helper, a carry-over read before the call, restartedAt written
+// into the template after it, or the template's annotations saved before
+// it and put back after it silence the finding, as they do after an
+// assignment; a hash guard around the call, in the caller, is not seen
+// (the report then stands). A carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
 // then stands). A hash guard is recognised in the function that replaces

@@ -477,6 +477,9 @@ func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) b
 			}
 			continue
 		}
+		if root := astutil.RootVar(c.pass.TypesInfo, h.Obj); root != nil && (c.keySetAfterCall(call, root) || c.restoredAfter(root, call)) {
+			return // the caller puts restartedAt, or the annotations it saved, back
+		}
 		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
 		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
@@ -502,13 +505,23 @@ func (c *checker) keySetAfter(dst astutil.Path, rhs ast.Expr) bool {
 		targets = append(targets, src)
 	}
 	return c.flow.StoresKey(rhs, flow.KeyStore{
-		Key: func(v constant.Value) bool {
-			return v.Kind() == constant.String && constant.StringVal(v) == restartedAt
-		},
+		Key: isRestartedAt,
 		Into: func(root types.Object, fields []*types.Var) bool {
 			return slices.ContainsFunc(targets, func(t astutil.Path) bool { return t.Root == root && fieldsWithin(fields, t.Steps) })
 		},
 	})
+}
+
+// keySetAfterCall reports whether, after call handed the live workload
+// root to a helper that replaces its template, restartedAt is written
+// into root's template annotations (flow.StoresKey).
+func (c *checker) keySetAfterCall(call *ast.CallExpr, root *types.Var) bool {
+	return c.flow.StoresKey(call, flow.KeyStore{Key: isRestartedAt, Into: throughTemplateOf(root)})
+}
+
+// isRestartedAt accepts the constant restartedAt key.
+func isRestartedAt(v constant.Value) bool {
+	return v.Kind() == constant.String && constant.StringVal(v) == restartedAt
 }
 
 // fieldsWithin reports whether the field selections fields start with
@@ -530,15 +543,16 @@ func fieldsWithin(fields []*types.Var, steps []astutil.Step) bool {
 	return true
 }
 
-// restoredAfter reports whether, after the replacement as, the live
-// object's template gets back a value read from it before: `saved :=
-// live.Spec.Template.Annotations` ... `live.Spec.Template.Annotations =
-// union(..., saved)`, or a helper handed the template and the saved value.
-// A carry-over by data flow, whatever the keys are called: the flow
-// engine (live.CarriesFrom) finds the value built from a read of the live
-// template made before as, through locals, helpers and filters that may
-// keep the key.
-func (c *checker) restoredAfter(liveRoot *types.Var, as *ast.AssignStmt) bool {
+// restoredAfter reports whether, after the replacement as (an
+// assignment, or the call of a helper that replaces the template), the
+// live object's template gets back a value read from it before: `saved
+// := live.Spec.Template.Annotations` ... `live.Spec.Template.Annotations
+// = union(..., saved)`, or a helper handed the template and the saved
+// value. A carry-over by data flow, whatever the keys are called: the
+// flow engine (live.CarriesFrom) finds the value built from a read of the
+// live template made before as, through locals, helpers and filters that
+// may keep the key.
+func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 	info := c.pass.TypesInfo
 	saved := func(e ast.Expr) bool {
 		return c.live.CarriesFrom(e, flow.Carry{Match: throughTemplateOf(liveRoot), Drops: c.dropsKey, ReadBefore: as.Pos()})

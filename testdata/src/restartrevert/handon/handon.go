@@ -6,6 +6,7 @@ package handon
 
 import (
 	"context"
+	"maps"
 
 	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -51,6 +52,47 @@ func (r *Reconciler) syncKeeping(ctx context.Context, key client.ObjectKey, spec
 		return err
 	}
 	deploy.Keep(dep, spec)
+	return r.c.Update(ctx, dep)
+}
+
+// RIGHT: the operator keeps the last restart on its own resource and
+// writes it back after the helper replaced the spec.
+func (r *Reconciler) syncWritingBack(ctx context.Context, key client.ObjectKey, spec appsv1.DeploymentSpec, lastRestart string) error {
+	dep := &appsv1.Deployment{}
+	if err := r.c.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	deploy.Sync(dep, spec)
+	if lastRestart != "" {
+		ann := dep.Spec.Template.Annotations
+		ann["kubectl.kubernetes.io/restartedAt"] = lastRestart
+	}
+	return r.c.Update(ctx, dep)
+}
+
+// RIGHT: the live template's annotations, saved before the helper runs,
+// are put back after it.
+func (r *Reconciler) syncRestoring(ctx context.Context, key client.ObjectKey, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	if err := r.c.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	saved := maps.Clone(dep.Spec.Template.Annotations)
+	r.plan.Apply(dep)
+	maps.Copy(dep.Spec.Template.Annotations, saved)
+	return r.c.Update(ctx, dep)
+}
+
+// WRONG: the annotations are saved after the helper ran: they are the new
+// template's, and restore nothing.
+func (r *Reconciler) syncSavingTooLate(ctx context.Context, key client.ObjectKey, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	if err := r.c.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	r.plan.Apply(dep) // want `deploy.Applier.Apply → overwrite replaces the live Deployment's spec wholesale \(deploy.go:14\)`
+	saved := maps.Clone(dep.Spec.Template.Annotations)
+	maps.Copy(dep.Spec.Template.Annotations, saved)
 	return r.c.Update(ctx, dep)
 }
 
