@@ -123,7 +123,8 @@
 // included, is taken to keep the key. Silent too when the live template's
 // annotations, read before the replacement, are put back after it (the
 // flow engine follows the saved value through locals, phis, the fields
-// of a local struct and helpers; a read of the template after the
+// of a local struct, helpers and accessors of the package that read the
+// template of the workload they are handed; a read of the template after the
 // replacement reads the new one and restores nothing), or restartedAt
 // itself is written into the new template on a path after it (an index
 // assignment or metav1.SetMetaDataAnnotation, into the replaced

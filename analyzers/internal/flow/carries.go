@@ -11,6 +11,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -95,7 +96,9 @@ type Carry struct {
 // call made for its effect is handed beside it, or beside a struct that
 // holds it (`keepReplicas(&spec, live.Spec)`, `b.keepCount(dep)`), before
 // e. It also steps into the package's other functions: the values a
-// function of the package returns; for a part of an object made
+// function of the package returns (a read there of the function's
+// parameter is a read of the call's argument, made at the call:
+// `saved := templateAnnotations(live)`); for a part of an object made
 // elsewhere (Result.objects: through builders' returns, lists, type
 // switches and parameters), what was stored in that part of every
 // object of the kind it may be; the values a closure's makers bind to
@@ -160,6 +163,14 @@ type carrier struct {
 	top *ssa.Function
 
 	handedSeen map[ssa.Value]bool
+
+	// bound maps the parameters of the functions whose results are being
+	// followed to the arguments of the call the question came through
+	// (`saved := templateAnnotations(live)`: the callee's read of its
+	// parameter's template is a read of live's), and via is the call in
+	// the question's own function that led there.
+	bound map[*ssa.Parameter]ssa.Value
+	via   ssa.Instruction
 }
 
 // A location is a variable and the fields selected from it, outermost
@@ -218,7 +229,7 @@ func (c *carrier) follow(v ssa.Value) bool {
 		return c.visit(x.X)
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok && c.match != nil {
-			if fn := c.bodyOf(call); fn != nil && c.across(func(sub *carrier) bool { return sub.any(returnedAt(fn, x.Index)) }) {
+			if fn := c.bodyOf(call); fn != nil && c.across(func(sub *carrier) bool { return sub.into(call, fn).any(returnedAt(fn, x.Index)) }) {
 				return true
 			}
 		}
@@ -255,7 +266,7 @@ func (c *carrier) follow(v ssa.Value) bool {
 		// What a function of the package returns: a builder that keeps
 		// the live count it reads in a helper.
 		if fn := c.bodyOf(x); fn != nil && c.match != nil && fn.Signature.Results().Len() == 1 {
-			return c.across(func(sub *carrier) bool { return sub.any(returnedAt(fn, 0)) })
+			return c.across(func(sub *carrier) bool { return sub.into(x, fn).any(returnedAt(fn, 0)) })
 		}
 	}
 	return false
@@ -274,6 +285,26 @@ func (c *carrier) across(step func(sub *carrier) bool) bool {
 	sub := *c
 	sub.budget = min(acrossBudget, c.budget)
 	return step(&sub) && sub.budget > 0
+}
+
+// into binds the parameters of fn, the function call runs, to the
+// call's arguments, for the reads of its results, and returns c.
+func (c *carrier) into(call *ssa.Call, fn *ssa.Function) *carrier {
+	bound := maps.Clone(c.bound)
+	if bound == nil {
+		bound = map[*ssa.Parameter]ssa.Value{}
+	}
+	args := call.Call.Args
+	if len(args) == len(fn.Params) {
+		for i, p := range fn.Params {
+			bound[p] = args[i]
+		}
+	}
+	c.bound = bound
+	if c.via == nil && topOf(call.Parent()) == c.top {
+		c.via = call
+	}
+	return c
 }
 
 // fromObjects reports whether, for every object the base of fa may be
@@ -604,7 +635,7 @@ func (c *carrier) any(vs []ssa.Value) bool {
 // the other.
 func (c *carrier) reads(v ssa.Value) bool {
 	if c.match != nil {
-		return !c.readTooLate(v) && c.r.readOf(v, c.match)
+		return !c.readTooLate(v) && c.r.readOfBound(v, c.match, c.bound)
 	}
 	roots, fields := c.r.ssaPath(v)
 	for _, t := range c.targets {
@@ -682,13 +713,22 @@ func (c *carrier) readTooLate(v ssa.Value) bool {
 	if !c.readBefore.IsValid() {
 		return false
 	}
+	crossed := map[*ssa.Parameter]bool{}
 	for x := v; x != nil; {
 		if instr, ok := x.(ssa.Instruction); ok && instr.Pos().IsValid() {
+			if topOf(instr.Parent()) != c.top && c.via != nil {
+				instr = c.via // a read in the callee is made at the call
+			}
 			return topOf(instr.Parent()) == c.top && instr.Pos() >= c.readBefore
 		}
 		next, _, ok := pathStep(x)
 		if !ok {
-			return false
+			p, isParam := x.(*ssa.Parameter)
+			if !isParam || c.bound[p] == nil || crossed[p] {
+				return false
+			}
+			crossed[p] = true // a recursive call binds a parameter to itself
+			next = c.bound[p] // read where the caller's argument is
 		}
 		x = next
 	}
@@ -700,7 +740,14 @@ func (c *carrier) readTooLate(v ssa.Value) bool {
 // the way is asked, a pointer local (`c := &pod.Spec.Containers[0]`) and
 // the object it points into.
 func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool) bool {
+	return r.readOfBound(v, match, nil)
+}
+
+// readOfBound is readOf, continuing from a parameter of bound to the
+// argument it is bound to, with the fields selected so far.
+func (r *Result) readOfBound(v ssa.Value, match func(types.Object, []*types.Var) bool, bound map[*ssa.Parameter]ssa.Value) bool {
 	var fields []*types.Var // innermost first
+	crossed := map[*ssa.Parameter]bool{}
 	ask := func(x ssa.Value) bool {
 		out := slices.Clone(fields)
 		slices.Reverse(out)
@@ -717,6 +764,11 @@ func (r *Result) readOf(v ssa.Value, match func(types.Object, []*types.Var) bool
 		}
 		next, f, ok := pathStep(v)
 		if !ok {
+			if p, isParam := v.(*ssa.Parameter); isParam && bound[p] != nil && !crossed[p] {
+				crossed[p] = true // a recursive call binds a parameter to itself
+				v = bound[p]      // the caller's argument
+				continue
+			}
 			// A local copy (`for _, old := range cfg.Webhooks`, its
 			// address taken): what it was copied from.
 			a, isAlloc := v.(*ssa.Alloc)

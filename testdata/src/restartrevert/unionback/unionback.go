@@ -93,3 +93,39 @@ func (r *Reconciler) readTooLate(ctx context.Context, key client.ObjectKey, extr
 	dep.Spec.Template.Annotations = union(extra, fresh)
 	return r.Update(ctx, dep)
 }
+
+// templateAnnotations reads a workload's pod template annotations.
+func templateAnnotations(d *appsv1.Deployment) map[string]string {
+	return d.Spec.Template.Annotations
+}
+
+// Saved through an accessor before the replacement, and put back.
+func (r *Reconciler) savedByAccessor(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	saved := templateAnnotations(dep)
+	dep.Spec = desiredDeployment().Spec
+	dep.Spec.Template.Annotations = union(dep.Spec.Template.Annotations, saved)
+	return r.Update(ctx, dep)
+}
+
+// The accessor called after the replacement reads the new template.
+func (r *Reconciler) accessorTooLate(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	dep.Spec = desiredDeployment().Spec // want `live Deployment's spec replaced wholesale`
+	fresh := templateAnnotations(dep)
+	dep.Spec.Template.Annotations = union(fresh, nil)
+	return r.Update(ctx, dep)
+}
+
+// The accessor handed another workload: nothing of this one's template is
+// saved.
+func (r *Reconciler) accessorOfAnother(ctx context.Context, key client.ObjectKey, other *appsv1.Deployment) error {
+	dep := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, dep)
+	saved := templateAnnotations(other)
+	dep.Spec = desiredDeployment().Spec // want `live Deployment's spec replaced wholesale`
+	dep.Spec.Template.Annotations = union(dep.Spec.Template.Annotations, saved)
+	return r.Update(ctx, dep)
+}
