@@ -38,8 +38,9 @@ func (s *state) collectWrites(fd *ast.FuncDecl) {
 // A writeWalker walks one function's statements for collectWrites, knowing
 // whether the current statement runs only on some paths (cond).
 type writeWalker struct {
-	s  *state
-	fd *ast.FuncDecl
+	s    *state
+	fd   *ast.FuncDecl
+	read map[string]bool // the constant keys the function looks up; see carried
 }
 
 func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
@@ -157,7 +158,37 @@ func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
 // cannot strand it.
 func (w *writeWalker) carried(v, key ast.Expr) bool {
 	tv, ok := w.s.pass.TypesInfo.Types[key]
-	return ok && tv.Value != nil && w.s.flow.CarriesEntry(v, tv.Value)
+	if !ok || tv.Value == nil {
+		return false
+	}
+	if w.read == nil {
+		w.read = keysRead(w.s.pass.TypesInfo, w.fd.Body)
+	}
+	if !w.read[tv.Value.ExactString()] {
+		return false // the function looks the key up nowhere: no value of it is a lookup
+	}
+	return w.s.flow.CarriesEntry(v, tv.Value)
+}
+
+// keysRead returns the constant keys (ExactString) of the index
+// expressions in body that are not assigned to.
+func keysRead(info *types.Info, body *ast.BlockStmt) map[string]bool {
+	assigned := map[ast.Expr]bool{}
+	out := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				assigned[ast.Unparen(l)] = true
+			}
+		case *ast.IndexExpr:
+			if tv, ok := info.Types[x.Index]; ok && tv.Value != nil && !assigned[x] {
+				out[tv.Value.ExactString()] = true
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // decl records the keys of literals in var declarations.
