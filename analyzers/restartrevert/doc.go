@@ -195,10 +195,9 @@
 // Limits: a helper that replaces the template and creates or encodes the
 // object itself is not summarised so: it builds the object. At a call of
 // such a helper, a carry-over read before the call, restartedAt written
-// into the template after it, or the template's annotations saved before
-// it and put back after it silence the finding, as they do after an
-// assignment; a hash guard around the call, in the caller, is not seen
-// (the report then stands). A carry-over is recognised by the read of the key, not by where
+// into the template after it, the template's annotations saved before it
+// and put back after it, or a hash guard around it silence the finding,
+// as they do for an assignment. A carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
 // then stands). A hash guard is recognised in the function that replaces

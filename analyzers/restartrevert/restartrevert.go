@@ -359,7 +359,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 			if as, ok := astutil.CopyInto(c.pass.TypesInfo, x); ok {
 				c.assignment(as, as.Lhs[0], as.Rhs[0], stack, inits, carriedBefore)
 			}
-			c.replacedBy(x, carriedBefore)
+			c.replacedBy(x, stack, inits, carriedBefore)
 			c.comparison(x, carriedBefore)
 			c.inverse(fd, x, inits, carriedBefore)
 		case *ast.RangeStmt:
@@ -464,7 +464,7 @@ func returnedLit(stack []ast.Node) bool {
 // the mutate function it returns or in a helper it calls: reported when
 // the workload handed over is live, handed on to the caller's summary
 // when it is the caller's parameter.
-func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
+func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
 	hs := c.replaces.Calls(call)
 	if len(hs) == 0 || carriedBefore(call.Pos()) {
 		return
@@ -479,6 +479,8 @@ func (c *checker) replacedBy(call *ast.CallExpr, carriedBefore func(token.Pos) b
 		}
 		if root := astutil.RootVar(c.pass.TypesInfo, h.Obj); root != nil && (c.keySetAfterCall(call, root) || c.restoredAfter(root, call)) {
 			return // the caller puts restartedAt, or the annotations it saved, back
+		} else if root != nil && c.hashGuarded(stack, call, root, inits) {
+			return // the template changes where the helper runs: no extra rollout
 		}
 		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
 		c.report(analysis.Diagnostic{
@@ -865,7 +867,8 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 	return nil
 }
 
-// hashGuarded reports whether the assignment runs only when an annotation
+// hashGuarded reports whether the replacement as (an assignment, or the
+// call of a helper that replaces the template) runs only when an annotation
 // of the live object root, read with a constant key, differs from a
 // computed value: `if live.Annotations[specHashKey] != hash(desired)`, or
 // after `if live.Annotations[specHashKey] == hash { return }`. That is the
@@ -878,7 +881,7 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 // current.DeepCopy()`: the hash is often read from the object as fetched),
 // and a local variable holding one side of the comparison (`cur :=
 // current.Annotations[hashKey]`) stands for its value.
-func (c *checker) hashGuarded(stack []ast.Node, as *ast.AssignStmt, root *types.Var, inits map[*types.Var]ast.Expr) bool {
+func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var, inits map[*types.Var]ast.Expr) bool {
 	info := c.pass.TypesInfo
 	var copied *astutil.Path
 	if init, ok := inits[root]; ok {

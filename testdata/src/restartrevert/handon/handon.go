@@ -96,6 +96,36 @@ func (r *Reconciler) syncSavingTooLate(ctx context.Context, key client.ObjectKey
 	return r.c.Update(ctx, dep)
 }
 
+const specHashKey = "example.com/spec-hash"
+
+func specHash(spec appsv1.DeploymentSpec) string { return "" }
+
+// RIGHT: the helper runs only when the operator's hash of the desired spec
+// differs from the live one's: the template changes there anyway.
+func (r *Reconciler) syncOnHashChange(ctx context.Context, key client.ObjectKey, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	if err := r.c.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	if dep.Annotations[specHashKey] != specHash(spec) {
+		deploy.Sync(dep, spec)
+	}
+	return r.c.Update(ctx, dep)
+}
+
+// WRONG: a flag is no hash; the helper runs on every reconcile while the
+// Deployment is not paused.
+func (r *Reconciler) syncUnlessPaused(ctx context.Context, key client.ObjectKey, spec appsv1.DeploymentSpec) error {
+	dep := &appsv1.Deployment{}
+	if err := r.c.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	if dep.Annotations["example.com/paused"] != "true" {
+		deploy.Sync(dep, spec) // want `deploy.Sync → overwrite replaces the live Deployment's spec wholesale`
+	}
+	return r.c.Update(ctx, dep)
+}
+
 // RIGHT: a Deployment built here and only created has no restart to lose.
 func (r *Reconciler) create(ctx context.Context, spec appsv1.DeploymentSpec) error {
 	dep := &appsv1.Deployment{}
