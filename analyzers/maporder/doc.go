@@ -132,7 +132,11 @@
 // sort.Interface (`sort.StringSlice(names).Sort()`), through conversions
 // (`sort.Sort(byName(list))`), in the package's and other packages'
 // helpers that sort a parameter (facts), and in an interface method every
-// implementation of which in the module sorts.
+// implementation of which in the module sorts. A list stored into a sink
+// (a field, a literal's field) and sorted in place afterwards, on a path
+// from the store (the flow engine's HandedAfter: through a local sharing
+// its array, or by such a helper), is not reported; which element of a
+// list is sorted is not told apart (`c[0].Env` and `c[1].Env` are one).
 // An object whose order is reported must be able to churn: a field sink of
 // an object that this package sees only created (client Create) or encoded
 // for a person to read (JSON, YAML, fmt) is not reported, since its order

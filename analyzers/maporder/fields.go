@@ -161,7 +161,7 @@ func (s *fnState) storeField(f *types.Var, t taint, at ast.Expr) {
 // structs into its channel fields.
 func (s *fnState) channelLit(lit *ast.CompositeLit, st *types.Struct) {
 	for f, val := range astutil.StructFields(s.p.pass.TypesInfo, lit, st) {
-		if s.p.channel(f) && !s.sortedLater(val, lit.End()) {
+		if s.p.channel(f) && !s.sortedLater(val) {
 			s.storeField(f, s.taintOf(val), val)
 		}
 	}

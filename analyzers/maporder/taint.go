@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -107,12 +108,6 @@ func union(a, b taint) taint {
 		}
 	}
 	return a
-}
-
-// sortedExpr is an expression the function sorts in place.
-type sortedExpr struct {
-	path astutil.Path
-	pos  token.Pos
 }
 
 // set gives the location k the order t; a location given order after it
@@ -216,47 +211,30 @@ func (s *fnState) sanitize(arg ast.Expr) {
 }
 
 // sortedLater reports whether the function sorts the location e in place
-// after pos: obj.Status.Cells = append(...) in a loop, then
-// sort.Strings(obj.Status.Cells).
-func (s *fnState) sortedLater(e ast.Expr, pos token.Pos) bool {
-	info := s.p.pass.TypesInfo
-	if s.sorted == nil {
-		s.sorted = []sortedExpr{}
-		ast.Inspect(s.body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := k8s.Callee(info, call)
-			if fn == nil {
-				return true
-			}
-			idx, ok := sortsArg(fn)
-			if !ok || idx >= len(call.Args) {
-				return true
-			}
-			arg := ast.Unparen(call.Args[idx])
-			if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-				if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() {
-					arg = ast.Unparen(conv.Args[0])
-				}
-			}
-			if p, ok := astutil.PathOf(info, derefAddr(arg)); ok {
-				s.sorted = append(s.sorted, sortedExpr{p, call.Pos()})
-			}
-			return true
-		})
-	}
-	p, ok := astutil.PathOf(info, e)
+// after it (flow.HandedAfter): obj.Status.Cells = append(...) in a loop,
+// then sort.Strings(obj.Status.Cells), or a sort of a local that shares
+// its array, by the standard library, a sort.Interface's Sort method or a
+// helper that sorts its parameter. Elements are not told apart.
+func (s *fnState) sortedLater(e ast.Expr) bool {
+	p, ok := astutil.PathOf(s.p.pass.TypesInfo, e)
 	if !ok {
 		return false
 	}
-	for _, x := range s.sorted {
-		if x.pos > pos && x.path.Equal(p) {
-			return true
-		}
-	}
-	return false
+	want := p.Fields()
+	return s.p.flow.HandedAfter(e, flow.PassedOn{
+		Into: func(root types.Object, fields []*types.Var) bool {
+			return root == p.Root && slices.Equal(fields, want)
+		},
+		Args: func(fn *types.Func) []int {
+			if i, ok := sortsArg(fn); ok {
+				return []int{i}
+			}
+			if sortsReceiver(fn) {
+				return []int{-1}
+			}
+			return s.p.sortedParams(fn)
+		},
+	})
 }
 
 // sortsArg reports whether fn sorts its argument in place, and which one.
@@ -378,7 +356,7 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 				elt = kv.Value
 			}
 			et := s.taintOf(elt)
-			if len(et) == 0 || isSlice(info.TypeOf(elt)) && s.sortedLater(elt, x.End()) {
+			if len(et) == 0 || isSlice(info.TypeOf(elt)) && s.sortedLater(elt) {
 				continue // untainted, or sorted afterwards in the array the literal shares
 			}
 			t = union(t, et)

@@ -28,7 +28,6 @@ type fnState struct {
 	lits    []*ast.FuncLit // the function literals being walked, innermost last
 	body    *ast.BlockStmt
 	decl    *ast.FuncDecl
-	sorted  []sortedExpr            // computed on first use
 	inits   map[*types.Var]ast.Expr // computed on first use
 	// sortedKeys are the locations sorted so far on the walk's path: a
 	// join of branches keeps them sorted.
@@ -524,12 +523,12 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 			t = union(slices.Clone(t), s.loopOrigins(lhs, ctx))
 		}
-		if isSinkField(field) && !s.bookkeeping(field, rhs) && !s.sortedLater(lhs, st.End()) {
+		if isSinkField(field) && !s.bookkeeping(field, rhs) && !s.sortedLater(lhs) {
 			s.sinkField(t, field, lhs, lhs)
 		}
 	}
 	// A field of the module's own structs: a channel (fields.go).
-	if f := s.selectedField(lhs); f != nil && s.p.channel(f) && !s.sortedLater(lhs, st.End()) {
+	if f := s.selectedField(lhs); f != nil && s.p.channel(f) && !s.sortedLater(lhs) {
 		t := rt
 		if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
 			t = union(slices.Clone(t), s.loopOrigins(lhs, ctx)) // appended in iteration order
@@ -840,7 +839,7 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		if len(tv) == 0 || s.bookkeeping(field, val) {
 			continue
 		}
-		if s.sortedLater(val, lit.End()) {
+		if s.sortedLater(val) {
 			continue // Ports: list, then sort.Slice(list, ...): the field shares list's array
 		}
 		s.sinkField(tv, field, val, lit)

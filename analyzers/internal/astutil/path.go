@@ -155,6 +155,18 @@ func (p Path) Within(q Path) bool {
 	return true
 }
 
+// Fields returns the fields p selects, in order, without its elements
+// and accessors.
+func (p Path) Fields() []*types.Var {
+	var out []*types.Var
+	for _, s := range p.Steps {
+		if s.Field != nil {
+			out = append(out, s.Field)
+		}
+	}
+	return out
+}
+
 // String spells p as Go source would: dep.Spec.Template.Annotations["k"].
 func (p Path) String() string {
 	var b strings.Builder

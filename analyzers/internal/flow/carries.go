@@ -45,7 +45,7 @@ func (r *Result) Carries(e, loc ast.Expr) bool {
 	c := &carrier{r: r, seen: map[ssa.Value]bool{}, budget: carryBudget}
 	// The location as written, and as the values of its variable resolve
 	// (an alias of a part of another object).
-	steps := fieldSteps(target.Steps)
+	steps := target.Fields()
 	c.targets = append(c.targets, location{target.Root, steps})
 	if v, ok := target.Root.(*types.Var); ok {
 		for _, x := range r.values[v] {
@@ -132,16 +132,6 @@ func (r *Result) indexVars() {
 			r.varOf[x] = append(r.varOf[x], v)
 		}
 	}
-}
-
-func fieldSteps(steps []astutil.Step) []*types.Var {
-	var out []*types.Var
-	for _, s := range steps {
-		if s.Field != nil {
-			out = append(out, s.Field)
-		}
-	}
-	return out
 }
 
 type carrier struct {

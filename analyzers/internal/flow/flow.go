@@ -174,12 +174,15 @@
 // it for the desired side of a comparison, and timechurn for the write a
 // stamp is sent by (Where's Dest.Writes lists every write found).
 //
-// # Stores (stores.go)
+// # After a point (after.go)
 //
 // StoresKey says whether an entry under a constant key is stored, on a
 // path after a point, into a map that a location holds, through the
 // locals and copies that share the map: restartrevert asks whether
-// restartedAt is written into the template it replaced.
+// restartedAt is written into the template it replaced. HandedAfter says
+// whether the location is handed to a call the analyzer names after the
+// point: maporder asks whether a list filled in map order is sorted in
+// place before it is sent.
 //
 // # Hand-offs (handoff.go)
 //

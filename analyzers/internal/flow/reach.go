@@ -60,6 +60,12 @@ func (r *Result) point(e ast.Expr) ssa.Instruction {
 	if refs := r.exprs[e]; len(refs) > 0 {
 		return refs[0]
 	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		// A field assigned to is referenced by its selector's name.
+		if refs := r.exprs[sel.Sel]; len(refs) > 0 {
+			return refs[0]
+		}
+	}
 	call, ok := e.(*ast.CallExpr)
 	if !ok {
 		return nil

@@ -99,3 +99,35 @@ func swapped(c *corev1.Container, flags map[string]string) {
 	}
 	c.Args = out
 }
+
+// Sorted after it was stored in the object: through a local that shares
+// the field's array, and by a helper of the package that sorts its
+// parameter.
+func sortedThroughLocal(c *corev1.Container, vars map[string]string) {
+	for k, v := range vars {
+		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+	}
+	envs := c.Env
+	sort.Sort(byName(envs))
+}
+
+func sortEnv(envs []corev1.EnvVar) { sort.Sort(byName(envs)) } // want sortEnv:`maporder\(sorts param 0\)`
+
+func sortedByHelper(c *corev1.Container, vars map[string]string) {
+	for k, v := range vars {
+		c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+	}
+	sortEnv(c.Env)
+}
+
+// The sort comes later in the text, but the branch that fills the field
+// returns before it.
+func sortedOnAnotherPath(c *corev1.Container, vars map[string]string, fill bool) {
+	if fill {
+		for k, v := range vars { // want `range over map vars feeds Container.Env in map order; sort the keys first`
+			c.Env = append(c.Env, corev1.EnvVar{Name: k, Value: v})
+		}
+		return
+	}
+	sort.Sort(byName(c.Env))
+}

@@ -1,7 +1,8 @@
 package flow
 
-// Stores: whether an entry under a given key is put into a map that a
-// location holds, after a point of a function.
+// After: what a function does to a location after a point of it: an
+// entry stored under a key into a map the location holds (StoresKey), the
+// location handed to a call (HandedAfter: a sort in place).
 
 import (
 	"go/ast"
@@ -37,19 +38,11 @@ type KeyStore struct {
 // through spec. Stores in other functions (a helper, a closure) are not
 // seen. It answers false when from has no value in the SSA form.
 func (r *Result) StoresKey(from ast.Expr, q KeyStore) bool {
-	if !r.ready() {
-		return false
-	}
-	r.carryOnce.Do(r.indexVars)
-	start := r.point(from)
-	if start == nil {
-		return false
-	}
 	key := func(v ssa.Value) bool {
 		c, ok := v.(*ssa.Const)
 		return ok && c.Value != nil && q.Key(c.Value)
 	}
-	for _, instr := range after(start) {
+	for _, instr := range r.after(from) {
 		switch x := instr.(type) {
 		case *ssa.MapUpdate:
 			if key(x.Key) && r.readOf(x.Map, q.Into) {
@@ -73,10 +66,77 @@ func (r *Result) StoresKey(from ast.Expr, q KeyStore) bool {
 	return false
 }
 
-// after returns the instructions that may run after start in its
-// function: those that follow it in its block, and those of every block
-// reachable from there (start's own block again, in a loop).
-func after(start ssa.Instruction) []ssa.Instruction {
+// A PassedOn is a HandedAfter question.
+type PassedOn struct {
+	// Into accepts the location handed over, as KeyStore.Into.
+	Into func(root types.Object, fields []*types.Var) bool
+	// Args returns the arguments of a call of fn that count: indexes of
+	// its parameters, -1 for the receiver of a method.
+	Args func(fn *types.Func) []int
+}
+
+// HandedAfter reports whether, on a path of its function's control-flow
+// graph from the expression from (as for Reaches), a call hands a
+// location that q.Into accepts as an argument that q.Args names: a sort
+// in place of a list after it was filled (`sort.Strings(obj.Status.Cells)`,
+// `sort.Sort(byName(list))`, `names.Sort()`). The argument is followed
+// through conversions and interface boxing, and the location through
+// locals and pointer locals as for StoresKey; elements are not told
+// apart. Calls in other functions are not seen. It answers false when
+// from has no value in the SSA form.
+func (r *Result) HandedAfter(from ast.Expr, q PassedOn) bool {
+	for _, instr := range r.after(from) {
+		call, ok := instr.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		common := call.Common()
+		fn := calleeObject(common)
+		if fn == nil {
+			continue
+		}
+		for _, i := range q.Args(fn) {
+			var arg ssa.Value
+			switch {
+			case i < 0 && common.IsInvoke():
+				arg = common.Value
+			case i < 0:
+				if fn.Signature().Recv() != nil && len(common.Args) > 0 {
+					arg = common.Args[0]
+				}
+			case i < len(argsOf(common)):
+				arg = argsOf(common)[i]
+			}
+			if arg != nil && r.readOf(unconverted(arg), q.Into) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unconverted returns v without its conversions and interface boxing:
+// the list `sort.Sort(byName(list))` sorts.
+func unconverted(v ssa.Value) ssa.Value {
+	for x := convertedFrom(v); x != nil; x = convertedFrom(v) {
+		v = x
+	}
+	return v
+}
+
+// after returns the instructions that may run after the expression from
+// in its function: those that follow it in its block, and those of every
+// block reachable from there (its own block again, in a loop); none when
+// from has no value in the SSA form.
+func (r *Result) after(from ast.Expr) []ssa.Instruction {
+	if !r.ready() {
+		return nil
+	}
+	r.carryOnce.Do(r.indexVars)
+	start := r.point(from)
+	if start == nil {
+		return nil
+	}
 	b := start.Block()
 	var out []ssa.Instruction
 	if i := index(b, start); i >= 0 {
