@@ -216,6 +216,12 @@ func (s *fnState) sanitize(arg ast.Expr) {
 // its array, by the standard library, a sort.Interface's Sort method or a
 // helper that sorts its parameter. Elements are not told apart.
 func (s *fnState) sortedLater(e ast.Expr) bool {
+	if s.sortCalls == nil {
+		s.sortCalls = new(s.callsSort())
+	}
+	if !*s.sortCalls {
+		return false // no call here sorts anything: the engine need not be asked
+	}
 	p, ok := astutil.PathOf(s.p.pass.TypesInfo, e)
 	if !ok {
 		return false
@@ -235,6 +241,25 @@ func (s *fnState) sortedLater(e ast.Expr) bool {
 			return s.p.sortedParams(fn)
 		},
 	})
+}
+
+// callsSort reports whether the function calls anything that sorts in
+// place: a sort function, a Sort method, or a helper that sorts a
+// parameter.
+func (s *fnState) callsSort() bool {
+	found := false
+	ast.Inspect(s.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if fn := k8s.Callee(s.p.pass.TypesInfo, call); fn != nil {
+			_, std := sortsArg(fn)
+			found = std || sortsReceiver(fn) || len(s.p.sortedParams(fn)) > 0
+		}
+		return !found
+	})
+	return found
 }
 
 // sortsArg reports whether fn sorts its argument in place, and which one.

@@ -29,6 +29,9 @@ type fnState struct {
 	body    *ast.BlockStmt
 	decl    *ast.FuncDecl
 	inits   map[*types.Var]ast.Expr // computed on first use
+	// sortCalls says whether the function calls anything that sorts in
+	// place (computed on first use; see sortedLater).
+	sortCalls *bool
 	// sortedKeys are the locations sorted so far on the walk's path: a
 	// join of branches keeps them sorted.
 	sortedKeys map[taintKey]bool
