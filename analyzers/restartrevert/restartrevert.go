@@ -248,10 +248,15 @@ func isWriteTarget(stack []ast.Node, ix *ast.IndexExpr) bool {
 // the kubectl.kubernetes.io/ prefix.
 func isKey(info *types.Info, e ast.Expr, prefix bool) bool {
 	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+	return ok && tv.Value != nil && isKeyValue(tv.Value, prefix)
+}
+
+// isKeyValue is isKey for a constant's value.
+func isKeyValue(v constant.Value, prefix bool) bool {
+	if v.Kind() != constant.String {
 		return false
 	}
-	s := constant.StringVal(tv.Value)
+	s := constant.StringVal(v)
 	if prefix {
 		return s == kubectlPrefix || s == "kubectl.kubernetes.io"
 	}
@@ -477,10 +482,12 @@ func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, inits map[*ty
 			}
 			continue
 		}
-		if root := astutil.RootVar(c.pass.TypesInfo, h.Obj); root != nil && (c.keySetAfterCall(call, root) || c.restoredAfter(root, call)) {
-			return // the caller puts restartedAt, or the annotations it saved, back
-		} else if root != nil && c.hashGuarded(stack, call, root, inits) {
-			return // the template changes where the helper runs: no extra rollout
+		// Silent, as for an assignment, when the caller puts restartedAt or
+		// the annotations it saved back, or the template changes where the
+		// helper runs anyway (a hash guard): no restart is undone.
+		if root := astutil.RootVar(c.pass.TypesInfo, h.Obj); root != nil &&
+			(c.keySetAfterCall(call, root) || c.restoredAfter(root, call) || c.hashGuarded(stack, call, root, inits)) {
+			return
 		}
 		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
 		c.report(analysis.Diagnostic{
@@ -509,7 +516,7 @@ func (c *checker) keySetAfter(dst astutil.Path, rhs ast.Expr) bool {
 	return c.flow.StoresKey(rhs, flow.KeyStore{
 		Key: isRestartedAt,
 		Into: func(root types.Object, fields []*types.Var) bool {
-			return slices.ContainsFunc(targets, func(t astutil.Path) bool { return t.Root == root && fieldsWithin(fields, t.Steps) })
+			return slices.ContainsFunc(targets, func(t astutil.Path) bool { return t.Root == root && fieldsWithin(fields, t) })
 		},
 	})
 }
@@ -521,28 +528,18 @@ func (c *checker) keySetAfterCall(call *ast.CallExpr, root *types.Var) bool {
 	return c.flow.StoresKey(call, flow.KeyStore{Key: isRestartedAt, Into: throughTemplateOf(root)})
 }
 
-// isRestartedAt accepts the constant restartedAt key.
-func isRestartedAt(v constant.Value) bool {
-	return v.Kind() == constant.String && constant.StringVal(v) == restartedAt
-}
+// isRestartedAt accepts the constant restartedAt key (flow.KeyStore.Key).
+func isRestartedAt(v constant.Value) bool { return isKeyValue(v, false) }
 
 // fieldsWithin reports whether the field selections fields start with
-// those of steps (elements are not told apart; an accessor's result is
-// not followed).
-func fieldsWithin(fields []*types.Var, steps []astutil.Step) bool {
-	n := 0
-	for _, s := range steps {
-		switch {
-		case s.Method != nil:
-			return false
-		case s.Field == nil:
-			continue
-		case n >= len(fields) || fields[n] != s.Field:
-			return false
-		}
-		n++
+// those of t (elements are not told apart; a path through an accessor's
+// result is not followed).
+func fieldsWithin(fields []*types.Var, t astutil.Path) bool {
+	want := t.Fields()
+	if slices.ContainsFunc(t.Steps, func(s astutil.Step) bool { return s.Method != nil }) || len(fields) < len(want) {
+		return false
 	}
-	return true
+	return slices.Equal(fields[:len(want)], want)
 }
 
 // restoredAfter reports whether, after the replacement as (an

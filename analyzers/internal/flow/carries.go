@@ -713,16 +713,25 @@ func (c *carrier) readTooLate(v ssa.Value) bool {
 		}
 		next, _, ok := pathStep(x)
 		if !ok {
-			p, isParam := x.(*ssa.Parameter)
-			if !isParam || c.bound[p] == nil || crossed[p] {
+			if next, ok = boundArg(x, c.bound, crossed); !ok {
 				return false
 			}
-			crossed[p] = true // a recursive call binds a parameter to itself
-			next = c.bound[p] // read where the caller's argument is
 		}
 		x = next
 	}
 	return false
+}
+
+// boundArg returns the argument that the parameter v is bound to (see
+// carrier.into), once per parameter in crossed: a recursive call binds a
+// parameter to a value read from itself.
+func boundArg(v ssa.Value, bound map[*ssa.Parameter]ssa.Value, crossed map[*ssa.Parameter]bool) (ssa.Value, bool) {
+	p, ok := v.(*ssa.Parameter)
+	if !ok || bound[p] == nil || crossed[p] {
+		return nil, false
+	}
+	crossed[p] = true
+	return bound[p], true
 }
 
 // readOf reports whether match accepts a variable v is read from, with
@@ -754,9 +763,8 @@ func (r *Result) readOfBound(v ssa.Value, match func(types.Object, []*types.Var)
 		}
 		next, f, ok := pathStep(v)
 		if !ok {
-			if p, isParam := v.(*ssa.Parameter); isParam && bound[p] != nil && !crossed[p] {
-				crossed[p] = true // a recursive call binds a parameter to itself
-				v = bound[p]      // the caller's argument
+			if arg, ok := boundArg(v, bound, crossed); ok {
+				v = arg
 				continue
 			}
 			// A local copy (`for _, old := range cfg.Webhooks`, its

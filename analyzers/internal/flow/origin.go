@@ -56,11 +56,9 @@ const originBudget = 64
 // the origin. ok is false when the engine has no value for e, or the
 // budget ran out.
 func (r *Result) Origin(e ast.Expr) (Origin, bool) {
-	r.ensure()
-	if r.Pkg == nil || r.graph == nil {
+	if !r.ready() || r.graph == nil {
 		return Origin{}, false
 	}
-	r.indexOnce.Do(r.index)
 	refs := r.exprs[ast.Unparen(e)]
 	if len(refs) == 0 {
 		return Origin{}, false

@@ -41,11 +41,9 @@ const (
 // returns nil when the engine has no value for e, so that the caller can
 // treat the provenance as unknown.
 func (r *Result) Sources(e ast.Expr) map[Source]bool {
-	r.ensure()
-	if r.Pkg == nil || r.graph == nil {
+	if !r.ready() || r.graph == nil {
 		return nil
 	}
-	r.indexOnce.Do(r.index)
 	refs := r.exprs[ast.Unparen(e)]
 	if len(refs) == 0 {
 		return nil
@@ -309,11 +307,9 @@ func (p *provenance) param(x *ssa.Parameter, depth int) {
 // object named on two paths has the sources of both. It returns nil when
 // v takes no such value or the budget runs out.
 func (r *Result) NameSources(v *types.Var) map[Source]bool {
-	r.ensure()
-	if r.Pkg == nil || r.graph == nil || v == nil {
+	if v == nil || !r.ready() || r.graph == nil {
 		return nil
 	}
-	r.indexOnce.Do(r.index)
 	p := &provenance{r: r, out: map[Source]bool{}, seen: map[ssa.Value]bool{}, budget: provenanceBudget}
 	for _, x := range r.values[v] {
 		if call, ok := x.(*ssa.Call); ok {
@@ -333,7 +329,7 @@ func (r *Result) NameSources(v *types.Var) map[Source]bool {
 			switch {
 			case k8s.IsMethodIn(fn, k8s.MetaV1, "SetName") && len(args) == 1:
 				p.visit(args[0], 0)
-			case fn != nil && fn.Name() == "Get" && len(args) >= 3:
+			case fn != nil && IsClientMethod(fn, "Get") && len(args) >= 3:
 				// The key it is read with: a literal's Name.
 				if load, ok := args[1].(*ssa.UnOp); ok && load.Op == token.MUL {
 					if keyPath := namePath(load.X.Type()); keyPath != nil {
