@@ -3,6 +3,7 @@ package flow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -173,4 +174,78 @@ func referrers(v ssa.Value) *[]ssa.Instruction {
 		return refs
 	}
 	return new([]ssa.Instruction)
+}
+
+// Allocated reports whether every object the local v holds is allocated
+// by its function, whatever statement gives it: `&T{...}` or `new(T)`
+// (on any path, through phis; nil on the others), or a struct variable
+// built in place (`pod := corev1.Pod{...}`, `var pod corev1.Pod`) and
+// never given another value whole. A variable given an object read from
+// somewhere, a parameter, a call's result or a pointer into another
+// variable answers false, as does a variable the engine has no value for.
+// It says nothing of what fills the object later: a Get target allocated
+// here is allocated (Reason says whether it is live).
+func (r *Result) Allocated(v *types.Var) bool {
+	if !r.ready() {
+		return false
+	}
+	xs := r.values[v]
+	seen := map[ssa.Value]bool{}
+	found := false // an allocation, not only nil
+	var alloc, cell func(x ssa.Value) bool
+	alloc = func(x ssa.Value) bool {
+		switch x := x.(type) {
+		case *ssa.Alloc:
+			if slices.Contains(r.cells[x], v) {
+				return cell(x)
+			}
+			found = found || x.Comment == "complit" || x.Comment == "new"
+			return x.Comment == "complit" || x.Comment == "new"
+		case *ssa.Const:
+			found = found || !x.IsNil() // the zero struct of a lifted local
+			return true                 // or nil, on the paths that have none
+		case *ssa.Phi:
+			if seen[x] {
+				return true
+			}
+			seen[x] = true
+			for _, e := range x.Edges {
+				if !alloc(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.UnOp:
+			return x.Op == token.MUL && alloc(x.X)
+		}
+		return false
+	}
+	// The variable's cell (its address taken, or a struct built field by
+	// field): allocated here, never stored whole but with its zero value
+	// or an allocation.
+	cell = func(c ssa.Value) bool {
+		a, ok := c.(*ssa.Alloc)
+		if !ok || seen[a] {
+			return ok
+		}
+		seen[a] = true
+		for _, st := range storedInto(a) {
+			if !alloc(st) {
+				return false
+			}
+		}
+		found = true
+		return true
+	}
+	for _, c := range r.cellsOf[v] {
+		if !cell(c) {
+			return false
+		}
+	}
+	for _, x := range xs {
+		if !alloc(x) {
+			return false
+		}
+	}
+	return found
 }

@@ -153,6 +153,7 @@ func (r *Result) index() {
 	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
 	r.values = map[*types.Var][]ssa.Value{}
 	r.cells = map[ssa.Value][]*types.Var{}
+	r.cellsOf = map[*types.Var][]ssa.Value{}
 	r.callExprs = map[ssa.Value]*ast.CallExpr{}
 	r.points = map[token.Pos]*ssa.DebugRef{}
 	add := func(v *types.Var, x ssa.Value) {
@@ -186,6 +187,7 @@ func (r *Result) index() {
 					if ref.IsAddr {
 						if !v.IsField() {
 							r.cells[ref.X] = append(r.cells[ref.X], v)
+							r.cellsOf[v] = append(r.cellsOf[v], ref.X)
 						}
 						for _, use := range *referrers(ref.X) {
 							if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {

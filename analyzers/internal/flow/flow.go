@@ -302,11 +302,14 @@ type Result struct {
 	exprs      map[ast.Expr][]*ssa.DebugRef
 	values     map[*types.Var][]ssa.Value
 	cells      map[ssa.Value][]*types.Var // the variables whose address a value is
+	cellsOf    map[*types.Var][]ssa.Value // and back
 	callExprs  map[ssa.Value]*ast.CallExpr
 	points     map[token.Pos]*ssa.DebugRef
 	lparenOnce sync.Once                     // lparens, on the first question of Reaches
 	lparens    map[token.Pos]ssa.Instruction // the calls, by the position of their parenthesis
 	carryOnce  sync.Once                     // varOf, on the first question of Carries
+	compOnce   sync.Once                     // computedBy, on the first question of Computed
+	computedBy map[ssa.Value]ast.Expr
 	varOf      map[ssa.Value][]types.Object
 	constOnce  sync.Once
 	constUses  map[*ssa.Const][]ssa.Instruction

@@ -2,6 +2,7 @@ package flow_test
 
 import (
 	"go/ast"
+	"go/types"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -117,4 +118,41 @@ var sources = repotest.Probe("sources", []*analysis.Analyzer{flow.Analyzer}, fun
 
 func TestSources(t *testing.T) {
 	repotest.Run(t, sources, "flow/provenance")
+}
+
+// locals reports, at every call computed(x), the expression that computes
+// x's value (flow.Result.Computed); at allocated(x), whether the variable
+// x holds only objects its function allocates (Allocated); and at
+// located(x), what the values of x are rooted at and the path from there
+// to the expression x (LocateVar and Locate).
+var locals = repotest.Probe("locals", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
+	id, ok := call.Fun.(*ast.Ident)
+	if !ok || len(call.Args) != 1 {
+		return
+	}
+	r := pass.ResultOf[flow.Analyzer].(*flow.Result)
+	v := astutil.RootVar(pass.TypesInfo, call.Args[0])
+	switch id.Name {
+	case "computed":
+		if e := r.Computed(call.Args[0]); e != nil {
+			pass.Reportf(call.Pos(), "computed by %s", types.ExprString(e))
+		} else {
+			pass.Reportf(call.Pos(), "not known")
+		}
+	case "allocated":
+		if v != nil && r.Allocated(v) {
+			pass.Reportf(call.Pos(), "%s: allocated", v.Name())
+		}
+	case "located":
+		loc := r.Locate(call.Args[0])
+		var root string
+		if v != nil && r.LocateVar(v).Root != nil {
+			root = r.LocateVar(v).Root.Name()
+		}
+		pass.Reportf(call.Pos(), "at %s; %q from %s", root, loc.Path(len(loc.Hops)-1), loc.Root.Name())
+	}
+})
+
+func TestLocals(t *testing.T) {
+	repotest.Run(t, locals, "flow/locals")
 }

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -29,12 +30,34 @@ type Location struct {
 
 // A Hop is one step of a Location: the variable the value there defines
 // (nil when none), the field selected from the next value to reach it
-// (nil for an element, a dereference or a conversion), and whether the
-// value is a local copy of the next one.
+// (nil for an element, a dereference or a conversion), whether the value
+// is an element of the next one (a list's or an array's), and whether it
+// is a local copy of the next one.
 type Hop struct {
 	Var   *types.Var
 	Field *types.Var
+	Elem  bool
 	Copy  bool
+}
+
+// Path returns the fields and elements from the value at hop i to the
+// expression Locate was asked about, as written in Go without the
+// indexes: "Spec.Containers[].Resources" ("" for i = 0).
+func (l Location) Path(i int) string {
+	var b strings.Builder
+	for j := min(i, len(l.Hops)) - 1; j >= 0; j-- {
+		h := l.Hops[j]
+		switch {
+		case h.Field != nil:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(h.Field.Name())
+		case h.Elem:
+			b.WriteString("[]")
+		}
+	}
+	return b.String()
 }
 
 // locateDepth bounds the steps Locate takes.
@@ -80,6 +103,32 @@ func (r *Result) Locate(e ast.Expr) Location {
 	return r.locate(refs[i].X)
 }
 
+// LocateVar is Locate for the values the variable v holds (`dep :=
+// current.DeepCopy()` is rooted at current), but nil (the zero value of
+// `var dep *T`, declared before it is given one): the Location of the
+// first when they are all rooted at one variable, the zero Location when
+// they are not or the engine has none.
+func (r *Result) LocateVar(v *types.Var) Location {
+	if !r.ready() {
+		return Location{}
+	}
+	r.carryOnce.Do(r.indexVars)
+	var out Location
+	for _, x := range r.values[v] {
+		if c, ok := x.(*ssa.Const); ok && c.IsNil() {
+			continue
+		}
+		l := r.locate(x)
+		if l.Root == nil || out.Root != nil && l.Root != out.Root {
+			return Location{}
+		}
+		if out.Root == nil {
+			out = l
+		}
+	}
+	return out
+}
+
 func (r *Result) locate(v ssa.Value) Location {
 	var loc Location
 	for range locateDepth {
@@ -121,6 +170,10 @@ func (r *Result) locate(v ssa.Value) Location {
 			}
 		}
 		hop.Field = field
+		switch v.(type) {
+		case *ssa.IndexAddr, *ssa.Index:
+			hop.Elem = true
+		}
 		loc.Hops = append(loc.Hops, hop)
 		if hop.Copy && loc.Copy == nil {
 			loc.Copy = hop.Var
