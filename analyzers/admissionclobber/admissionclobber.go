@@ -164,7 +164,6 @@ func run(pass *analysis.Pass, fields fieldSet) (any, error) {
 // live Pod is dropped (see live.InverseUpdate).
 func (c *checker) inverse(fd *ast.FuncDecl) {
 	info := c.pass.TypesInfo
-	var inits map[*types.Var]ast.Expr
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -173,10 +172,7 @@ func (c *checker) inverse(fd *ast.FuncDecl) {
 		if _, ok := live.IsUpdate(info, call); !ok {
 			return true
 		}
-		if inits == nil {
-			inits = astutil.Inits(info, fd.Body)
-		}
-		inv, ok := c.live.Inverse(fd.Body, call, inits)
+		inv, ok := c.live.Inverse(fd.Body, call)
 		if !ok || structName(inv.Desired.Type()) != "Pod" {
 			return true
 		}

@@ -27,10 +27,6 @@ type function struct {
 	file   *ast.File
 	obj    *types.Func
 	params map[*types.Var]int
-	// inits maps a local variable to the expression it was declared
-	// with (v := e, var v = e, or the ranged expression of a range
-	// value).
-	inits map[*types.Var]ast.Expr
 	// assigns are the assignments of the body with the stack of nodes
 	// enclosing each, and calls its calls, collected once.
 	assigns []located[*ast.AssignStmt]
@@ -55,7 +51,6 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 			fn.params[sig.Params().At(i)] = i
 		}
 	}
-	fn.inits = astutil.Inits(info, fd.Body)
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -335,23 +330,18 @@ func (fn *function) fieldAssigns(where func(token.Pos) bool, visit func(f *types
 	}
 }
 
-// savedBefore reports whether e is a local declared before pos from the
-// location l (or its DeepCopy).
+// savedBefore reports whether e carries the location l as it was before
+// pos: a value read from l (or from its DeepCopy) before the
+// replacement, through the locals that hold it whatever statement gives
+// them their value (flow.Result.CarriesFrom).
 func (fn *function) savedBefore(e ast.Expr, l astutil.Path, pos token.Pos) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
+	fields := l.Fields()
+	if len(fields) != len(l.Steps) {
+		return false // an element or an accessor on the way
 	}
-	v, _ := fn.c.pass.TypesInfo.Uses[id].(*types.Var)
-	if v == nil || v.Pos() >= pos {
-		return false
-	}
-	init, ok := fn.inits[v]
-	if !ok {
-		return false
-	}
-	p, ok := fn.path(fn.copiedFrom(init))
-	return ok && p.Equal(l)
+	return fn.c.live.CarriesFrom(e, flow.Carry{ReadBefore: pos, Match: func(root types.Object, fs []*types.Var) bool {
+		return root == l.Root && slices.Equal(fs, fields)
+	}})
 }
 
 func (fn *function) name() string {
@@ -519,9 +509,13 @@ func (fn *function) mergesPods(as located[*ast.AssignStmt], lhs ast.Expr) bool {
 	return lok && rok && len(l.Steps) > 0 && l.SameSteps(r)
 }
 
-// isNew reports whether v is declared in this function with a composite
-// literal or new(T): an object being built.
-func (fn *function) isNew(v *types.Var) bool { return astutil.IsFresh(fn.inits[v]) }
+// isNew reports whether v holds an object allocated in this function
+// (flow.Result.Allocated: a composite literal or new(T), whatever
+// statement gives it) and not read from the server: an object being
+// built.
+func (fn *function) isNew(v *types.Var) bool {
+	return fn.c.live.Allocated(v) && fn.c.live.VarReason(v) == live.NotLive
+}
 
 // compared returns what a drift check compares when it is given e: a
 // field key, or "PodSpec"/"Container" for a whole struct; "" otherwise.

@@ -43,7 +43,6 @@ type checker struct {
 	flow  *flow.Result
 	ev    *evidence
 	fd    *ast.FuncDecl
-	inits map[*types.Var]ast.Expr
 	kinds map[*row]types.Type // the type each row's kind has in this package
 
 	graph    *funcs.Graph
@@ -96,7 +95,6 @@ func ownedWithoutEvidence(index *uses.Index) bool {
 
 func (c *checker) function(fd *ast.FuncDecl) {
 	c.fd = fd
-	c.inits = astutil.Inits(c.pass.TypesInfo, fd.Body)
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
@@ -338,7 +336,7 @@ func (c *checker) applyCall(call *ast.CallExpr, stack []ast.Node) {
 // live one (live.InverseUpdate) replaces every owned field the desired
 // object does not carry over.
 func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
-	inv, ok := c.live.Inverse(c.fd.Body, call, c.inits)
+	inv, ok := c.live.Inverse(c.fd.Body, call)
 	if !ok {
 		return
 	}

@@ -29,7 +29,9 @@
 //
 // Reported: `_, ok := m[K]` (the value discarded) where m is the
 // Annotations or Labels of a live object (also through GetAnnotations() and
-// GetLabels(), or a local declared from either), K is a constant, and ok decides drift: it is returned from
+// GetLabels(), or a local given either, by its declaration or by a later
+// assignment on the paths that give it a value), K is a constant, and ok
+// decides drift: it is returned from
 // a function whose name says drift (NeedsUpdate, Changed, Differs, Drift,
 // Outdated, Stale, Mismatch, ShouldUpdate) or whose result guards an
 // Update, Patch or Apply in the package, or it guards such a write itself

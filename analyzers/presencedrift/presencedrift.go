@@ -93,7 +93,6 @@ type presence struct {
 
 // function checks the presence tests of fd.
 func (c *checker) function(fd *ast.FuncDecl) {
-	var inits map[*types.Var]ast.Expr
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false // a closure's returns are not the function's
@@ -106,14 +105,8 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		if !ok {
 			return true
 		}
-		if id, ok := ast.Unparen(p.m).(*ast.Ident); ok {
-			// anns := live.GetAnnotations(); _, ok := anns[K]
-			if inits == nil {
-				inits = astutil.Inits(c.pass.TypesInfo, fd.Body)
-			}
-			if v := astutil.IdentVar(c.pass.TypesInfo, id); v != nil && inits[v] != nil {
-				p.m = inits[v]
-			}
+		if m := c.live.Computed(p.m); m != nil {
+			p.m = m // anns := live.GetAnnotations(); _, ok := anns[K]
 		}
 		c.check(fd, p)
 		return true

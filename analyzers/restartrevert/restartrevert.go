@@ -350,7 +350,6 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		}
 		return false
 	}
-	inits := astutil.Inits(c.pass.TypesInfo, fd.Body)
 	astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
@@ -358,15 +357,15 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				return true
 			}
 			for i, lhs := range x.Lhs {
-				c.assignment(x, lhs, x.Rhs[i], stack, inits, carriedBefore)
+				c.assignment(x, lhs, x.Rhs[i], stack, carriedBefore)
 			}
 		case *ast.CallExpr:
 			if as, ok := astutil.CopyInto(c.pass.TypesInfo, x); ok {
-				c.assignment(as, as.Lhs[0], as.Rhs[0], stack, inits, carriedBefore)
+				c.assignment(as, as.Lhs[0], as.Rhs[0], stack, carriedBefore)
 			}
-			c.replacedBy(x, stack, inits, carriedBefore)
+			c.replacedBy(x, stack, carriedBefore)
 			c.comparison(x, carriedBefore)
-			c.inverse(fd, x, inits, carriedBefore)
+			c.inverse(fd, x, carriedBefore)
 		case *ast.RangeStmt:
 			c.keyLoop(x)
 		}
@@ -375,7 +374,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 }
 
 // assignment reports a wholesale replacement of a live template.
-func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
+func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node, carriedBefore func(token.Pos) bool) {
 	t, ok := c.targetOf(lhs)
 	if !ok {
 		return
@@ -387,7 +386,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		// dst.Spec.Template = src.Spec.Template between two existing
 		// workloads of one kind: a desired-into-live merge helper.
 		src, ok := c.targetOf(rhs)
-		merge = ok && t.kind != "workload" && src.root != t.root && src.kind == t.kind && src.what == t.what && !astutil.IsFresh(inits[t.root])
+		merge = ok && t.kind != "workload" && src.root != t.root && src.kind == t.kind && src.what == t.what && !c.live.Allocated(t.root)
 		if merge && c.live.Where(lhs, true).Set&^flow.Compared == 0 {
 			return // a copy only compared (is anything else different?): nothing is written
 		}
@@ -421,7 +420,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.keySetAfter(dst, rhs) {
 		return // restartedAt is written into the new template afterwards
 	}
-	if !merge && c.hashGuarded(stack, as, t.root, inits) {
+	if !merge && c.hashGuarded(stack, as, t.root) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
 	if param >= 0 {
@@ -469,7 +468,7 @@ func returnedLit(stack []ast.Node) bool {
 // the mutate function it returns or in a helper it calls: reported when
 // the workload handed over is live, handed on to the caller's summary
 // when it is the caller's parameter.
-func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
+func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, carriedBefore func(token.Pos) bool) {
 	hs := c.replaces.Calls(call)
 	if len(hs) == 0 || carriedBefore(call.Pos()) {
 		return
@@ -486,7 +485,7 @@ func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, inits map[*ty
 		// the annotations it saved back, or the template changes where the
 		// helper runs anyway (a hash guard): no restart is undone.
 		if root := astutil.RootVar(c.pass.TypesInfo, h.Obj); root != nil &&
-			(c.keySetAfterCall(call, root) || c.restoredAfter(root, call) || c.hashGuarded(stack, call, root, inits)) {
+			(c.keySetAfterCall(call, root) || c.restoredAfter(root, call) || c.hashGuarded(stack, call, root)) {
 			return
 		}
 		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
@@ -593,8 +592,8 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 // live.ResourceVersion`, or a helper given both ObjectMetas). Everything
 // not copied is replaced, the template's restartedAt included, unless the
 // function carries it over or takes the template from the live object.
-func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, inits map[*types.Var]ast.Expr, carriedBefore func(token.Pos) bool) {
-	inv, ok := c.live.Inverse(fd.Body, call, inits)
+func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
+	inv, ok := c.live.Inverse(fd.Body, call)
 	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || carriedBefore(call.Pos()) {
 		return
 	}
@@ -876,34 +875,22 @@ func identVar(info *types.Info, e ast.Expr) *types.Var {
 //
 // The live object is root or the object root was copied from (`dep :=
 // current.DeepCopy()`: the hash is often read from the object as fetched),
-// and a local variable holding one side of the comparison (`cur :=
-// current.Annotations[hashKey]`) stands for its value.
-func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var, inits map[*types.Var]ast.Expr) bool {
+// as the flow engine locates them, and a local variable holding one side
+// of the comparison (`cur := current.Annotations[hashKey]`, whatever
+// statement gives it) stands for the expression that computed its value.
+func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bool {
 	info := c.pass.TypesInfo
-	var copied *astutil.Path
-	if init, ok := inits[root]; ok {
-		e := ast.Unparen(init)
-		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "DeepCopy" {
-				e = sel.X
-			}
-		}
-		if p, ok := astutil.PathOf(info, e); ok {
-			copied = &p
-		}
-	}
+	copied := c.live.LocateVar(root).Root // what root was copied from (or root)
 	ofLive := func(e ast.Expr) bool {
 		if astutil.RootVar(info, e) == root {
 			return true
 		}
-		p, ok := astutil.PathOf(info, e)
-		return ok && copied != nil && p.Within(*copied)
+		l := c.live.Locate(e).Root
+		return l != nil && (l == root || l == copied)
 	}
 	value := func(e ast.Expr) ast.Expr {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && inits[v] != nil {
-				return inits[v]
-			}
+		if v := c.live.Computed(e); v != nil {
+			return v
 		}
 		return e
 	}

@@ -92,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison, fx *fixer) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	info := c.pass.TypesInfo
-	root, livePath := c.objectPart(fd, cm.Live)
+	root, livePath := c.objectPart(cm.Live)
 	if root == nil {
 		return none, false
 	}
@@ -156,43 +156,20 @@ func (c *checker) mutators(mc builders.MutatorCalls, direct bool) (analysis.Diag
 }
 
 // objectPart returns the variable holding the object e is a part of, and
-// the part's path, through the locals of fd that copy or point into it
-// (c := pod.Spec.Containers[i]; c.Resources is the Pod's
-// Spec.Containers[].Resources), and DeepCopy calls. It stops at the first
-// variable holding an object, or after a few locals.
-func (c *checker) objectPart(fd *ast.FuncDecl, e ast.Expr) (*types.Var, string) {
-	info := c.pass.TypesInfo
-	var inits map[*types.Var]ast.Expr
-	path := ""
-	for range 4 {
-		v := astutil.RootVar(info, e)
-		if v == nil {
-			return nil, ""
+// the part's path, as the flow engine locates e: through the locals that
+// copy or point into it, whatever statement gave them their value (c :=
+// pod.Spec.Containers[i], or a container found by name in a loop;
+// c.Resources is the Pod's Spec.Containers[].Resources), and DeepCopy
+// calls. It stops at the first variable holding an object, or at the
+// variable e is rooted at; nil when the engine has no value for e.
+func (c *checker) objectPart(e ast.Expr) (*types.Var, string) {
+	loc := c.b.Flow.Locate(e)
+	for i, h := range loc.Hops {
+		if h.Var != nil && k8s.IsKind(h.Var.Type()) {
+			return h.Var, loc.Path(i)
 		}
-		p, ok := builders.FieldPath(info, e)
-		if !ok {
-			p = ""
-		}
-		path = builders.Join(p, path)
-		if k8s.IsKind(v.Type()) {
-			return v, path
-		}
-		if inits == nil {
-			inits = astutil.Inits(info, fd.Body)
-		}
-		init, ok := inits[v]
-		if !ok {
-			return v, path
-		}
-		if call, ok := ast.Unparen(init).(*ast.CallExpr); ok && k8s.IsDeepCopy(info, call) {
-			init = call.Fun.(*ast.SelectorExpr).X
-		}
-		if sl, ok := types.Unalias(info.TypeOf(init)).Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), v.Type()) {
-			path = builders.Join("[]", path) // the value of a range over the list
-		}
-		e = init
 	}
-	return astutil.RootVar(info, e), path
+	return loc.Root, loc.Path(len(loc.Hops) - 1)
 }
 
 // part names the compared part of the live object.

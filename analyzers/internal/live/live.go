@@ -86,6 +86,18 @@ func (r *Result) Carries(e, loc ast.Expr) bool { return r.flow.Carries(e, loc) }
 // Locate returns what e is rooted at (flow.Result.Locate).
 func (r *Result) Locate(e ast.Expr) flow.Location { return r.flow.Locate(e) }
 
+// LocateVar returns what the values of v are rooted at
+// (flow.Result.LocateVar).
+func (r *Result) LocateVar(v *types.Var) flow.Location { return r.flow.LocateVar(v) }
+
+// Computed returns the expression that computes the value of e, read
+// through locals (flow.Result.Computed), or nil.
+func (r *Result) Computed(e ast.Expr) ast.Expr { return r.flow.Computed(e) }
+
+// Allocated reports whether every object the local v holds is allocated
+// by its function (flow.Result.Allocated).
+func (r *Result) Allocated(v *types.Var) bool { return r.flow.Allocated(v) }
+
 // CarriesFrom reports whether the value of e is built from a read that
 // q accepts (flow.Result.CarriesFrom).
 func (r *Result) CarriesFrom(e ast.Expr, q flow.Carry) bool { return r.flow.CarriesFrom(e, q) }
@@ -143,7 +155,8 @@ type InverseUpdate struct {
 }
 
 // Inverse reports whether call, in body, is an inverse update (see
-// InverseUpdate); inits are body's local initialisers (astutil.Inits).
+// InverseUpdate): not the live object, or a copy of it (flow.Result.Locate
+// through DeepCopy and locals), changed and written back.
 // The metadata copy is an assignment to Desired's ResourceVersion or
 // ObjectMeta reading Live (directly, or through a local holding a part of
 // it: flow.Result.Locate), SetResourceVersion, a call given both
@@ -152,7 +165,7 @@ type InverseUpdate struct {
 // (flow.Result.MetaCopies), given both objects, before the call. A merge
 // Patch of Desired whose base is a copy of Live (flow.Result.Locate) is
 // one too, without a metadata copy (InverseUpdate.Patch).
-func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*types.Var]ast.Expr) (InverseUpdate, bool) {
+func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpdate, bool) {
 	info := r.info
 	obj, ok := IsUpdate(info, call)
 	base, patched := r.mergePatch(call)
@@ -169,8 +182,8 @@ func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr, inits map[*typ
 	if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
 		return InverseUpdate{}, false // the live object itself, changed in place
 	}
-	if init := inits[v]; init != nil && astutil.RootVar(info, init) != nil && r.Expr(init) != NotLive {
-		return InverseUpdate{}, false
+	if l := r.flow.Locate(obj).Root; l != nil && l != v && r.VarReason(l) != NotLive {
+		return InverseUpdate{}, false // a copy of it (DeepCopy), changed and written
 	}
 	if patched {
 		l := r.flow.Locate(base.Args[0]).Root

@@ -300,3 +300,33 @@ func envFor(c *corev1.Container) []corev1.EnvVar {
 func setTolerations(p *corev1.Pod, t []corev1.Toleration) { // want setTolerations:`replaces\(param 0 PodSpec.Tolerations at a/a.go:\d+\)`
 	p.Spec.Tolerations = t
 }
+
+// The whole spec replaced, then the containers and volumes it had put
+// back from values saved before, one of them into a variable declared
+// earlier: only the other admission-set fields are lost.
+func (r *Reconciler) wholeSpecRestored(ctx context.Context, key client.ObjectKey, desired *corev1.Pod) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	var volumes []corev1.Volume
+	volumes = pod.Spec.Volumes
+	containers := pod.Spec.Containers
+	pod.Spec = desired.Spec // want `live Pod's Spec replaced wholesale, dropping the admission-set Affinity, DNSConfig, EnableServiceLinks, ImagePullSecrets, InitContainers, NodeSelector, Overhead, PreemptionPolicy, Priority, PriorityClassName, SecurityContext, ServiceAccountName and Tolerations`
+	pod.Spec.Containers = containers
+	pod.Spec.Volumes = volumes
+	return r.Update(ctx, pod)
+}
+
+// The containers "saved" after the replacement are the desired ones:
+// nothing is put back.
+func (r *Reconciler) wholeSpecSavedLate(ctx context.Context, key client.ObjectKey, desired *corev1.Pod) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	pod.Spec = desired.Spec // want `live Pod's Spec replaced wholesale, dropping the admission-set Affinity, Containers, DNSConfig, .*Volumes`
+	containers := pod.Spec.Containers
+	pod.Spec.Containers = containers
+	return r.Update(ctx, pod)
+}

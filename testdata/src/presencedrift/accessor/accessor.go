@@ -26,12 +26,23 @@ func tierChanged(live *appsv1.Deployment) bool {
 	return had
 }
 
+// The accessor's result held in a variable declared before it: still the
+// live object's labels.
+func tierChangedLater(live *appsv1.Deployment) bool {
+	var current map[string]string
+	if live != nil {
+		current = live.GetLabels()
+	}
+	_, had := current[tierKey] // want `drift decided by presence of label key "example.com/tier" on a live object`
+	return had
+}
+
 func (r *Reconciler) sync(ctx context.Context, key client.ObjectKey) error {
 	live := &appsv1.Deployment{}
 	if err := r.Get(ctx, key, live); err != nil {
 		return err
 	}
-	if hashChanged(live) || tierChanged(live) {
+	if hashChanged(live) || tierChanged(live) || tierChangedLater(live) {
 		return r.Update(ctx, live)
 	}
 	return nil
@@ -42,5 +53,15 @@ func (r *Reconciler) sync(ctx context.Context, key client.ObjectKey) error {
 func desiredHasHash(want *appsv1.Deployment) bool {
 	anns := want.GetAnnotations()
 	_, ok := anns[hashKey]
+	return ok
+}
+
+// The same shape on a desired object: silent.
+func desiredTierLater(want *appsv1.Deployment) bool {
+	var current map[string]string
+	if want != nil {
+		current = want.GetLabels()
+	}
+	_, ok := current[tierKey]
 	return ok
 }

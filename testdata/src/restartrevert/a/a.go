@@ -151,6 +151,21 @@ func copyTemplate(dst, src *appsv1.StatefulSet) {
 	dst.Spec.Template = src.Spec.Template // want `merge into the live StatefulSet replaces its pod template wholesale, dropping restartedAt`
 }
 
+// New workloads given another's template: built here, whatever statement
+// allocates them, not merged into: silent.
+func cloneStatefulSet(src *appsv1.StatefulSet) *appsv1.StatefulSet {
+	var dst *appsv1.StatefulSet
+	dst = &appsv1.StatefulSet{}
+	dst.Spec.Template = src.Spec.Template
+	return dst
+}
+
+func cloneStatefulSetValue(src *appsv1.StatefulSet) *appsv1.StatefulSet {
+	var dst appsv1.StatefulSet
+	dst.Spec.Template = src.Spec.Template
+	return &dst
+}
+
 // Server-side apply sends a desired object: silent.
 func (r *Reconciler) apply(ctx context.Context, name string) error {
 	dep := desiredDeployment(name)

@@ -77,6 +77,9 @@ func (r *Reconciler) reconcileFetched(ctx context.Context, key client.ObjectKey,
 	if err := r.patchCopyOnHashChange(ctx, dep, keepPods); err != nil {
 		return err
 	}
+	if err := r.patchCopyDeclaredFirst(ctx, dep); err != nil {
+		return err
+	}
 	return r.patchCopyOnVersion(ctx, dep)
 }
 
@@ -101,6 +104,21 @@ func (r *Reconciler) patchCopyOnHashChange(ctx context.Context, current *appsv1.
 		}
 		return r.Patch(ctx, dep, client.MergeFrom(current))
 	}
+}
+
+// The same guard with the locals declared first and given their values
+// with =: the hash and the copy are still those of the fetched object.
+func (r *Reconciler) patchCopyDeclaredFirst(ctx context.Context, current *appsv1.Deployment) error {
+	want := desired()
+	var have string
+	var dep *appsv1.Deployment
+	have = current.Annotations[specHashKey]
+	if have == specHash(want) {
+		return nil
+	}
+	dep = current.DeepCopy()
+	dep.Spec = want.Spec
+	return r.Patch(ctx, dep, client.MergeFrom(current))
 }
 
 // The same shape, but the local read from the live object is compared with

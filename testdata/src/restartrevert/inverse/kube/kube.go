@@ -80,6 +80,20 @@ func RelabelDeployment(ctx context.Context, c client.Client, key client.ObjectKe
 	return c.Update(ctx, next)
 }
 
+// The same copy given to a variable declared before it: still the live
+// object, changed in place.
+func RelabelDeploymentLater(ctx context.Context, c client.Client, key client.ObjectKey) error {
+	current := &appsv1.Deployment{}
+	if err := c.Get(ctx, key, current); err != nil {
+		return err
+	}
+	var next *appsv1.Deployment
+	next = current.DeepCopy()
+	next.Labels = map[string]string{"tier": "web"}
+	next.ResourceVersion = current.ResourceVersion
+	return c.Update(ctx, next)
+}
+
 // Metadata merged, then the live template's kubectl annotations copied in
 // by a helper given both templates' parts: a carry-over by data flow.
 func UpdateDaemonSet(ctx context.Context, c client.Client, desired *appsv1.DaemonSet) error {
