@@ -306,7 +306,7 @@ type Result struct {
 	callExprs  map[ssa.Value]*ast.CallExpr
 	points     map[token.Pos]*ssa.DebugRef
 	lparenOnce sync.Once                     // lparens, on the first question of Reaches
-	lparens    map[token.Pos]ssa.Instruction // the calls, by the position of their parenthesis
+	lparens    map[token.Pos]ssa.Instruction // the calls, by the position of their parenthesis, and literals' makings by their brace
 	carryOnce  sync.Once                     // varOf, on the first question of Carries
 	compOnce   sync.Once                     // computedBy, on the first question of Computed
 	computedBy map[ssa.Value]ast.Expr
