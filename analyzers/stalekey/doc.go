@@ -48,10 +48,20 @@
 // := range want.GetLabels() { merged[k] = v }; live.SetLabels(merged)`).
 //
 // A key is operator-owned when the code writes it (as a constant) into
-// desired annotations or labels only on some paths: inside an if, a
-// switch case or a loop, or holds it in a literal returned by a helper that
-// is called only on some paths (`if metrics { maps.Copy(ann,
-// metricsAnnotations()) }`). A map is an annotations or labels map by where it
+// desired annotations or labels only on some paths, as the flow engine's
+// control-flow graph gives them (Always): a path of the merging function
+// that reaches the merge, of a builder that reaches a return that gives
+// no error, or of a reconciler that reaches the write of an object, and
+// avoids every write of the key. Such a path runs through an if, a
+// switch case or a loop without the key, or returns before it (`if
+// !cr.Spec.Metrics { return anns }`). A key written on both branches is
+// written always, and so is one written after a branch that handles an
+// error and returns (`if apierrors.IsNotFound(err) { return nil }`).
+// Keys held in a literal returned by a helper, or written by a helper
+// handed the object, are written only on some paths when the helper is
+// called only on some (`if metrics { maps.Copy(ann,
+// metricsAnnotations()) }`, one case of a switch): in the merging
+// function, on the paths to the merge. A map is an annotations or labels map by where it
 // goes (assigned to the field, passed to SetAnnotations, returned by a
 // package function whose result goes there), never by its name. The desired map is traced to where it is built:
 // a local map or object in the merging function, or the package function

@@ -40,6 +40,15 @@ func TestKindByFlow(t *testing.T) {
 	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/flow", "stalekey/mutators")
 }
 
+// TestPaths: a key is written only on some paths when a successful path
+// of its function (or a path to the merge, in the merge's function)
+// avoids every write of it: an early return, a branch without it, a
+// helper called in one case; written on both branches, or after a
+// return that handles an error, it is always written.
+func TestPaths(t *testing.T) {
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/paths", "stalekey/paths/helper")
+}
+
 // TestCustomResourceMaps: keys that come from a custom resource's own maps
 // are the user's; a preserving merge never deletes one the user removes.
 func TestCustomResourceMaps(t *testing.T) {

@@ -222,15 +222,19 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 			}
 		}
 	}
+	until := mergePoint(f.at)
+	traced = s.beforeMerge(fd, until, traced)
 	always := map[string]bool{}
 	for _, w := range traced {
-		if !w.conditional && !s.onlyIf(w) {
+		if !w.conditional && !s.onlyIf(w, fd, until) {
 			always[w.key] = true
 		}
 	}
 	owned := map[string][]write{}
 	for _, w := range traced {
-		if (w.conditional || s.onlyIf(w)) && !always[w.key] {
+		// A custom resource's map (from, no key of its own) is
+		// decideFromCR's.
+		if w.from == "" && (w.conditional || s.onlyIf(w, fd, until)) && !always[w.key] {
 			owned[w.key] = append(owned[w.key], w)
 		}
 	}

@@ -176,10 +176,11 @@ type state struct {
 	imported *Imported
 	deletes  map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
 	api      *k8s.APITypes
-	// calledIf and calledAlways tell, for a package function whose map
-	// result is used, whether some call runs only on some paths, and
-	// whether some call runs on every path of its caller.
+	// calledIf and calledAlways tell, for a package function, whether
+	// some call runs only on some paths, and whether some call runs on
+	// every path of its caller.
 	calledIf, calledAlways map[*ast.FuncDecl]bool
+	callsOf                map[*ast.FuncDecl][]noted // the calls of each
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -202,6 +203,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 
 		calledIf:     map[*ast.FuncDecl]bool{},
 		calledAlways: map[*ast.FuncDecl]bool{},
+		callsOf:      map[*ast.FuncDecl][]noted{},
 	}
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}

@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
@@ -26,24 +27,105 @@ type write struct {
 	from        string     // for the entries of a custom resource's map: that map ("cache.Spec.PodAnnotations"); key is ""
 	owner       string     // with from: the kind the map belongs to ("Cache")
 	at          string     // for a flow of another package's builder: where (file:line); pos is then NoPos
+	point       ast.Expr   // where the write runs: the map written, or the literal holding the key
 }
 
 // collectWrites records constant keys written into annotation and label
-// maps, and whether each write happens only on some paths.
+// maps, and whether each key is written only on some paths: the flow
+// engine's Always, asked for the writes of one key in the function
+// together (written on both branches of an if is written always). It
+// records too whether the function's calls of the package's functions
+// run on every path. A write or call the engine has no point for counts
+// as made always: the silent side.
 func (s *state) collectWrites(fd *ast.FuncDecl) {
 	w := &writeWalker{s: s, fd: fd}
-	w.walk(fd.Body, false)
+	first := len(s.writes)
+	w.walk(fd.Body)
+	s.settle(s.writes[first:], nil, func(write) bool { return true })
+	for _, call := range w.calls {
+		d := s.graph.Decl(k8s.Callee(s.pass.TypesInfo, call))
+		s.callsOf[d] = append(s.callsOf[d], noted{caller: fd, call: call})
+		if always, known := s.flow.Always(nil, call); known && !always {
+			s.calledIf[d] = true
+		} else {
+			s.calledAlways[d] = true
+		}
+	}
 }
 
-// A writeWalker walks one function's statements for collectWrites, knowing
-// whether the current statement runs only on some paths (cond).
+// A noted call is a call of a function of the package, in caller.
+type noted struct {
+	caller *ast.FuncDecl
+	call   *ast.CallExpr
+}
+
+// settle sets, for the writes of ws that in accepts, grouped by key and
+// function, whether the key is written only on some paths: of their
+// function to a successful return, or to until when it is in that
+// function (flow.Result.Always).
+func (s *state) settle(ws []write, until ast.Expr, in func(write) bool) {
+	type group struct {
+		fn  *ast.FuncDecl
+		key string
+	}
+	byGroup := map[group][]int{}
+	var order []group
+	for i, w := range ws {
+		if w.point == nil || !in(w) {
+			continue
+		}
+		g := group{w.fn, w.key}
+		if byGroup[g] == nil {
+			order = append(order, g)
+		}
+		byGroup[g] = append(byGroup[g], i)
+	}
+	for _, g := range order {
+		points := make([]ast.Expr, 0, len(byGroup[g]))
+		for _, i := range byGroup[g] {
+			points = append(points, ws[i].point)
+		}
+		always, known := s.flow.Always(until, points...)
+		for _, i := range byGroup[g] {
+			ws[i].conditional = known && !always
+		}
+	}
+}
+
+// mergePoint returns the expression that places a merge (a call, or the
+// ranged map of a copy loop) on the control-flow graph.
+func mergePoint(at ast.Node) ast.Expr {
+	switch x := at.(type) {
+	case *ast.CallExpr:
+		return x
+	case *ast.RangeStmt:
+		return x.X
+	}
+	return nil
+}
+
+// beforeMerge returns ws with the writes made in fd, the function of the
+// merge at until, conditional again as the paths to the merge make them:
+// a key written before the merge on every path that reaches it is
+// written always, whatever returns before (`if !changed { return nil }`).
+func (s *state) beforeMerge(fd *ast.FuncDecl, until ast.Expr, ws []write) []write {
+	if until == nil {
+		return ws
+	}
+	out := slices.Clone(ws)
+	s.settle(out, until, func(w write) bool { return w.fn == fd })
+	return out
+}
+
+// A writeWalker walks one function's statements for collectWrites.
 type writeWalker struct {
-	s    *state
-	fd   *ast.FuncDecl
-	read map[string]bool // the constant keys the function looks up; see carried
+	s     *state
+	fd    *ast.FuncDecl
+	read  map[string]bool // the constant keys the function looks up; see carried
+	calls []*ast.CallExpr // calls of the package's functions
 }
 
-func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var) {
+func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, root *types.Var, point ast.Expr) {
 	info := w.s.pass.TypesInfo
 	key, ok := merge.ConstString(info, keyExpr)
 	if !ok || k == "" {
@@ -52,61 +134,61 @@ func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, cond bool, root 
 	if r := astutil.RootVar(info, mapExpr); r != nil {
 		root = r
 	}
-	w.s.writes = append(w.s.writes, write{key: key, keyExpr: keyExpr, pos: keyExpr.Pos(), conditional: cond, kind: k, fn: w.fd, root: root})
+	w.s.writes = append(w.s.writes, write{key: key, keyExpr: keyExpr, pos: keyExpr.Pos(), kind: k, fn: w.fd, root: root, point: point})
 }
 
 // lits walks the function literals in n (a CreateOrUpdate mutate
-// function): they run as written.
-func (w *writeWalker) lits(n ast.Node, cond bool) {
+// function).
+func (w *writeWalker) lits(n ast.Node) {
 	ast.Inspect(n, func(m ast.Node) bool {
 		if lit, ok := m.(*ast.FuncLit); ok {
-			w.walk(lit.Body, cond)
+			w.walk(lit.Body)
 			return false
 		}
 		return true
 	})
 }
 
-func (w *writeWalker) list(list []ast.Stmt, cond bool) {
+func (w *writeWalker) list(list []ast.Stmt) {
 	for _, st := range list {
-		w.walk(st, cond)
+		w.walk(st)
 	}
 }
 
-func (w *writeWalker) walk(n ast.Node, cond bool) {
+func (w *writeWalker) walk(n ast.Node) {
 	if n == nil {
 		return
 	}
 	switch n := n.(type) {
 	case *ast.BlockStmt:
-		w.list(n.List, cond)
+		w.list(n.List)
 	case *ast.IfStmt:
-		w.walk(n.Init, cond)
-		w.walk(n.Body, true)
-		w.walk(n.Else, true)
+		w.walk(n.Init)
+		w.walk(n.Body)
+		w.walk(n.Else)
 	case *ast.SwitchStmt:
-		w.walk(n.Init, cond)
+		w.walk(n.Init)
 		for _, c := range n.Body.List {
-			w.list(c.(*ast.CaseClause).Body, true)
+			w.list(c.(*ast.CaseClause).Body)
 		}
 	case *ast.TypeSwitchStmt:
 		for _, c := range n.Body.List {
-			w.list(c.(*ast.CaseClause).Body, true)
+			w.list(c.(*ast.CaseClause).Body)
 		}
 	case *ast.SelectStmt:
 		for _, c := range n.Body.List {
-			w.list(c.(*ast.CommClause).Body, true)
+			w.list(c.(*ast.CommClause).Body)
 		}
 	case *ast.ForStmt:
-		w.walk(n.Body, true)
+		w.walk(n.Body)
 	case *ast.RangeStmt:
-		w.walk(n.Body, true)
+		w.walk(n.Body)
 	case *ast.LabeledStmt:
-		w.walk(n.Stmt, cond)
+		w.walk(n.Stmt)
 	case *ast.AssignStmt:
-		w.assign(n, cond)
+		w.assign(n)
 	case *ast.DeclStmt:
-		w.decl(n, cond)
+		w.decl(n)
 	case *ast.ReturnStmt:
 		fn := w.s.graph.Func(w.fd)
 		for i, r := range n.Results {
@@ -115,28 +197,28 @@ func (w *writeWalker) walk(n ast.Node, cond bool) {
 			if fn != nil {
 				k = kind(w.s.flow.ResultKind(fn, i))
 			}
-			w.s.literals(r, cond, nil, k, w.record)
+			w.s.literals(r, nil, k, w.record)
 		}
-		w.lits(n, cond)
+		w.lits(n)
 	case *ast.ExprStmt:
-		w.lits(n, cond)
+		w.lits(n)
 	}
 	switch n.(type) {
 	case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.DeclStmt:
-		w.s.noteCalls(n, cond)
+		w.noteCalls(n)
 	}
 }
 
 // assign records m[K] = v, and the keys of literals assigned to a map of
 // a known kind.
-func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
+func (w *writeWalker) assign(n *ast.AssignStmt) {
 	info := w.s.pass.TypesInfo
 	for i, l := range n.Lhs {
 		if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
 			if len(n.Lhs) == len(n.Rhs) && w.carried(n.Rhs[i], ix.Index) {
 				continue // the live object's value for the key, carried over
 			}
-			w.record(ix.X, ix.Index, w.s.exprKind(ix.X), cond, nil)
+			w.record(ix.X, ix.Index, w.s.exprKind(ix.X), nil, ix.X)
 		}
 	}
 	for i, r := range n.Rhs {
@@ -146,9 +228,9 @@ func (w *writeWalker) assign(n *ast.AssignStmt, cond bool) {
 			r0 = astutil.RootVar(info, n.Lhs[i])
 			k = w.s.exprKind(n.Lhs[i])
 		}
-		w.s.literals(r, cond, r0, k, w.record)
+		w.s.literals(r, r0, k, w.record)
 	}
-	w.lits(n, cond)
+	w.lits(n)
 }
 
 // carried reports whether v is the value a live object's map holds
@@ -192,7 +274,7 @@ func keysRead(info *types.Info, body *ast.BlockStmt) map[string]bool {
 }
 
 // decl records the keys of literals in var declarations.
-func (w *writeWalker) decl(n *ast.DeclStmt, cond bool) {
+func (w *writeWalker) decl(n *ast.DeclStmt) {
 	info := w.s.pass.TypesInfo
 	ast.Inspect(n, func(m ast.Node) bool {
 		if vs, ok := m.(*ast.ValueSpec); ok {
@@ -201,61 +283,59 @@ func (w *writeWalker) decl(n *ast.DeclStmt, cond bool) {
 				if i < len(vs.Names) {
 					r0, _ = info.Defs[vs.Names[i]].(*types.Var)
 				}
-				w.s.literals(v, cond, r0, "", w.record)
+				w.s.literals(v, r0, "", w.record)
 			}
 		}
 		return true
 	})
 }
 
-// noteCalls records, for the package functions with a map result that the
-// statement n calls (outside function literals), whether the call runs
-// only on some paths (cond).
-func (s *state) noteCalls(n ast.Node, cond bool) {
+// noteCalls records the calls the statement n makes (outside function
+// literals) of the package's functions; collectWrites asks whether each
+// runs on every path.
+func (w *writeWalker) noteCalls(n ast.Node) {
 	ast.Inspect(n, func(m ast.Node) bool {
 		if _, ok := m.(*ast.FuncLit); ok {
 			return false
 		}
-		call, ok := m.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := k8s.Callee(s.pass.TypesInfo, call)
-		d := s.graph.Decl(fn)
-		if d == nil {
-			return true
-		}
-		sig := fn.Type().(*types.Signature)
-		for i := range sig.Results().Len() {
-			if _, isMap := sig.Results().At(i).Type().Underlying().(*types.Map); isMap {
-				if cond {
-					s.calledIf[d] = true
-				} else {
-					s.calledAlways[d] = true
-				}
-				break
-			}
+		if call, ok := m.(*ast.CallExpr); ok && w.s.graph.Decl(k8s.Callee(w.s.pass.TypesInfo, call)) != nil {
+			w.calls = append(w.calls, call)
 		}
 		return true
 	})
 }
 
-// onlyIf reports whether w is written by a builder that is called only on
-// some paths: `if spec.Metrics { maps.Copy(ann, metricsAnnotations()) }`
-// writes metricsAnnotations' keys only sometimes, though its literal holds
-// them always.
-func (s *state) onlyIf(w write) bool {
-	return s.calledIf[w.fn] && !s.calledAlways[w.fn]
+// onlyIf reports whether w is written by a function of the package that
+// is called only on some paths: `if spec.Metrics { maps.Copy(ann,
+// metricsAnnotations()) }` writes metricsAnnotations' keys only
+// sometimes, though its literal holds them always, and so does a helper
+// handed the object in one case of a switch. When fd, the function of the
+// merge at until, calls it, what counts is the paths to the merge: a
+// builder called before it on each of them writes always, whatever its
+// other callers do. Otherwise it is called only on some paths when no
+// call of the package runs on every path of its caller.
+func (s *state) onlyIf(w write, fd *ast.FuncDecl, until ast.Expr) bool {
+	inFd := false
+	for _, c := range s.callsOf[w.fn] {
+		if c.caller != fd || until == nil {
+			continue
+		}
+		inFd = true
+		if always, known := s.flow.Always(until, c.call); !known || always {
+			return false
+		}
+	}
+	return inFd || s.calledIf[w.fn] && !s.calledAlways[w.fn]
 }
 
 // literals records keys written by map literals inside e, with the kind
 // their place gives them: `Annotations: map[string]string{K: v}` or a
 // literal assigned to a variable of a known kind.
-func (s *state) literals(e ast.Expr, cond bool, root *types.Var, k kind, record func(mapExpr, keyExpr ast.Expr, k kind, cond bool, root *types.Var)) {
+func (s *state) literals(e ast.Expr, root *types.Var, k kind, record func(mapExpr, keyExpr ast.Expr, k kind, root *types.Var, point ast.Expr)) {
 	info := s.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
-		s.literals(x.X, cond, root, k, record)
+		s.literals(x.X, root, k, record)
 	case *ast.CompositeLit:
 		if _, isMap := info.TypeOf(x).Underlying().(*types.Map); isMap {
 			if k == "" && root != nil {
@@ -263,7 +343,7 @@ func (s *state) literals(e ast.Expr, cond bool, root *types.Var, k kind, record 
 			}
 			for _, elt := range x.Elts {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					record(nil, kv.Key, k, cond, root)
+					record(nil, kv.Key, k, root, x)
 				}
 			}
 			return
@@ -276,9 +356,9 @@ func (s *state) literals(e ast.Expr, cond bool, root *types.Var, k kind, record 
 					v, _ := info.Uses[id].(*types.Var)
 					fk = inTemplate(fieldKind(v), tmpl)
 				}
-				s.literals(kv.Value, cond, root, fk, record)
+				s.literals(kv.Value, root, fk, record)
 			} else {
-				s.literals(elt, cond, root, "", record)
+				s.literals(elt, root, "", record)
 			}
 		}
 	}
