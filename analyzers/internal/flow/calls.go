@@ -381,3 +381,48 @@ func sigIndex(p *ssa.Parameter) int {
 	}
 	return -1
 }
+
+// HandedTo returns the parameters of the package's functions (declared
+// functions, closures, methods of interfaces the package implements,
+// resolved as the engine resolves calls) that the calls of v's function
+// hand the value of the local v to, receivers included, in the order of
+// the calls: `setParent(want, c)` hands want to setParent's first
+// parameter. The value is followed through the locals that hold it as it
+// is (v's own values, loads of its cell), not through fields or copies.
+func (r *Result) HandedTo(v *types.Var) []*types.Var {
+	if !r.ready() || r.graph == nil {
+		return nil
+	}
+	var out []*types.Var
+	seen := map[*types.Var]bool{}
+	add := func(p *ssa.Parameter) {
+		if w, ok := p.Object().(*types.Var); ok && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, x := range r.values[v] {
+		for _, use := range *referrers(x) {
+			site, ok := use.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := site.Common()
+			shift := 0 // a method called through an interface: the receiver is not an argument
+			if common.IsInvoke() {
+				shift = 1
+			}
+			for _, callee := range r.graph.callees(site) {
+				if common.IsInvoke() && common.Value == x && len(callee.Params) > 0 {
+					add(callee.Params[0])
+				}
+				for j, a := range common.Args {
+					if a == x && j+shift < len(callee.Params) {
+						add(callee.Params[j+shift])
+					}
+				}
+			}
+		}
+	}
+	return out
+}
