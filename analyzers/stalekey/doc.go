@@ -64,7 +64,9 @@
 // function, on the paths to the merge. A map is an annotations or labels map by where it
 // goes (assigned to the field, passed to SetAnnotations, returned by a
 // package function whose result goes there), never by its name. The desired map is traced to where it is built:
-// a local map or object in the merging function, or the package function
+// a local map or object in the merging function (with what the package's
+// functions it is handed to write into it: `setParent(want, cr)`, the
+// flow engine's HandedTo), or the package function
 // whose result it is (through phis, clones, unions and the elements of a
 // list it returns: the flow engine's Builders) or that the merge calls
 // for it directly (and the functions

@@ -46,7 +46,7 @@ func TestKindByFlow(t *testing.T) {
 // helper called in one case; written on both branches, or after a
 // return that handles an error, it is always written.
 func TestPaths(t *testing.T) {
-	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/paths", "stalekey/paths/helper")
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/paths", "stalekey/paths/helper", "stalekey/paths/handed")
 }
 
 // TestCustomResourceMaps: keys that come from a custom resource's own maps

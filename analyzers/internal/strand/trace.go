@@ -23,8 +23,10 @@ func (s *state) collectDeletes(decls []*ast.FuncDecl) {
 }
 
 // trace returns the writes into the desired map, following it to where it
-// is built: a local variable of fd, or the package function whose result
-// it is. It reports false when the map cannot be traced.
+// is built: a local variable of fd (with the writes of the package's
+// functions it is handed to: flow.Result.HandedTo), or the package
+// function whose result it is. It reports false when the map cannot be
+// traced.
 func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool) {
 	info := s.pass.TypesInfo
 	if call, ok := ast.Unparen(desired).(*ast.CallExpr); ok {
@@ -45,6 +47,15 @@ func (s *state) trace(fd *ast.FuncDecl, desired ast.Expr, k kind) ([]write, bool
 	for _, w := range s.writes {
 		if w.fn == fd && w.root == root && w.kind == k {
 			out = append(out, w)
+		}
+	}
+	// Handed to a function of the package for its effect (`setParent(want,
+	// c)`): its writes through the parameter that receives it.
+	for _, p := range s.flow.HandedTo(root) {
+		for _, w := range s.writes {
+			if w.root == p && w.kind == k {
+				out = append(out, w)
+			}
 		}
 	}
 	// root := builder(...), through phis, clones, unions and list
