@@ -146,7 +146,15 @@
 // variable, the types on the way (did it pass through a Pod, a pod
 // template?) and the first local copy crossed, through loads, fields,
 // elements, type assertions, DeepCopy, pointer locals' cells and phis of
-// one non-nil source.
+// one non-nil source; LocateVar says it of the values a variable holds,
+// and Location.Path names the fields and elements crossed. Computed
+// (computed.go) returns the expression that computed the value a local
+// holds, whatever statement gave it (`v = x` after `var v T`, a phi of one
+// non-nil source, a cell's one store, a comma-ok lookup), so that an
+// analyzer matches its shape at a statement without reading the local's
+// declaration. Allocated (created.go) says whether every object a local
+// holds is allocated by its function (a literal or new(T), or a struct
+// built in place), an object being built rather than one handed in.
 //
 // # Metadata copies (metacopy.go)
 //
@@ -172,7 +180,15 @@
 // from one expression to another: a statement in a branch that returns
 // first does not reach what follows the branch. The builders engine asks
 // it for the desired side of a comparison, and timechurn for the write a
-// stamp is sent by (Where's Dest.Writes lists every write found).
+// stamp is sent by (Where's Dest.Writes lists every write found). Always
+// says whether every path of a function that does its work passes one of
+// some points: the paths to a given point (a merge), else to the
+// function's writes of an object that the points lead to, else to its
+// returns that give no error; a branch that handles an error and returns
+// does not count, and a closure is passed where its makers are. strand
+// asks it whether a key is written only on some paths. HandedTo
+// (calls.go) names the parameters of the package's functions that a local
+// is handed to, the calls resolved as the call graph resolves them.
 //
 // # After a point (after.go)
 //
