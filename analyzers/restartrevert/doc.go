@@ -50,7 +50,9 @@
 //     unless the function reads the restartedAt annotation (a constant key
 //     `m["kubectl.kubernetes.io/restartedAt"]`, or keys tested with
 //     `strings.HasPrefix(k, "kubectl.kubernetes.io/")`) before the
-//     assignment, itself or through a helper it calls; helpers in other
+//     assignment, on a path that leads to it (a read in a branch the
+//     assignment is not on carries nothing over), itself or through a
+//     helper it calls; helpers in other
 //     packages are known through facts, so a
 //     `PreserveKubectlRestartedAt(desired, live)` in a shared package counts;
 //   - the inverse form: a desired workload, built apart from the live one,
@@ -121,7 +123,8 @@
 // (`kv.Filter(live, isOwnKey)`, one return of `==` or strings.HasPrefix
 // tests) carries nothing over, and any other predicate, a rejecting one
 // included, is taken to keep the key. Silent too when the live template's
-// annotations, read before the replacement, are put back after it (the
+// annotations, read before the replacement, are put back on a path after
+// it (the
 // flow engine follows the saved value through locals, phis, the fields
 // of a local struct, helpers and accessors of the package that read the
 // template of the workload they are handed; a read of the template after the

@@ -161,16 +161,16 @@ type checker struct {
 // report keeps d until the function's last visit.
 func (c *checker) report(d analysis.Diagnostic) { c.found = append(c.found, d) }
 
-// carryPoints returns the positions in body where the restartedAt
+// carryPoints returns the expressions in body where the restartedAt
 // annotation is read from a map, or a carry-over helper is called.
-func (c *checker) carryPoints(body ast.Node) []token.Pos {
+func (c *checker) carryPoints(body ast.Node) []ast.Expr {
 	info := c.pass.TypesInfo
-	var out []token.Pos
+	var out []ast.Expr
 	astutil.WithStack(body, func(n ast.Node, stack []ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.IndexExpr:
 			if isKey(info, x.Index, false) && !isWriteTarget(stack, x) {
-				out = append(out, x.Pos())
+				out = append(out, x)
 			}
 		case *ast.CallExpr:
 			fn := k8s.Callee(info, x)
@@ -179,20 +179,20 @@ func (c *checker) carryPoints(body ast.Node) []token.Pos {
 			}
 			// strings.HasPrefix(k, "kubectl.kubernetes.io/"): every kubectl key.
 			if k8s.IsFunc(fn, "strings", "HasPrefix") && len(x.Args) == 2 && isKey(info, x.Args[1], true) {
-				out = append(out, x.Pos())
+				out = append(out, x)
 				return true
 			}
 			// filterByPrefix(live, "kubectl.kubernetes.io/"), keep(m, restartedAt):
 			// a helper handed the key or the prefix selects it.
 			for _, arg := range x.Args {
 				if isKey(info, arg, true) || isKey(info, arg, false) {
-					out = append(out, x.Pos())
+					out = append(out, x)
 					return true
 				}
 			}
 			fn = fn.Origin()
 			if c.carries[fn] || fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, new(carriesFact)) {
-				out = append(out, x.Pos())
+				out = append(out, x)
 			}
 		}
 		return true
@@ -342,9 +342,12 @@ func (c *checker) targetOf(e ast.Expr) (target, bool) {
 func (c *checker) function(fd *ast.FuncDecl) {
 	c.fd, c.body = fd, fd.Body
 	carries := c.carryPoints(fd.Body)
-	carriedBefore := func(pos token.Pos) bool {
+	// carriedBefore reports a carry point that runs before at, on a path
+	// of the control-flow graph that leads to it (a read of the key in a
+	// branch that the replacement is not on carries nothing over).
+	carriedBefore := func(at ast.Expr) bool {
 		for _, p := range carries {
-			if p < pos {
+			if p.Pos() < at.Pos() && c.flow.Reaches(p, at) {
 				return true
 			}
 		}
@@ -374,7 +377,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 }
 
 // assignment reports a wholesale replacement of a live template.
-func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node, carriedBefore func(token.Pos) bool) {
+func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node, carriedBefore func(ast.Expr) bool) {
 	t, ok := c.targetOf(lhs)
 	if !ok {
 		return
@@ -408,7 +411,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.live.Carries(rhs, lhs) || guardedNil(c.pass.TypesInfo, stack, as, dst) {
 		return // the new value is built from the live one, or fills a nil map
 	}
-	if carriedBefore(as.Pos()) {
+	if carriedBefore(rhs) {
 		return
 	}
 	if c.templateFrom(rhs, t.root) {
@@ -468,9 +471,9 @@ func returnedLit(stack []ast.Node) bool {
 // the mutate function it returns or in a helper it calls: reported when
 // the workload handed over is live, handed on to the caller's summary
 // when it is the caller's parameter.
-func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, carriedBefore func(token.Pos) bool) {
+func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, carriedBefore func(ast.Expr) bool) {
 	hs := c.replaces.Calls(call)
-	if len(hs) == 0 || carriedBefore(call.Pos()) {
+	if len(hs) == 0 || carriedBefore(call) {
 		return
 	}
 	caller := c.graph.Func(c.fd)
@@ -549,7 +552,8 @@ func fieldsWithin(fields []*types.Var, t astutil.Path) bool {
 // value. A carry-over by data flow, whatever the keys are called: the
 // flow engine (live.CarriesFrom) finds the value built from a read of the
 // live template made before as, through locals, helpers and filters that
-// may keep the key.
+// may keep the key. After is on the control-flow graph: a restore in a
+// branch the replacement does not lead to puts nothing back.
 func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 	info := c.pass.TypesInfo
 	saved := func(e ast.Expr) bool {
@@ -558,6 +562,9 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 	intoTemplate := func(e ast.Expr) bool {
 		return astutil.RootVar(info, e) == liveRoot && k8s.ThroughTemplate(info, e)
 	}
+	// after reports a restore that a path from the replacement leads to.
+	replaced := anchor(as)
+	after := func(e ast.Expr) bool { return replaced == nil || c.flow.Reaches(replaced, e) }
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		if found || n == nil || n.End() <= as.End() {
@@ -566,7 +573,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range x.Lhs {
-				if i < len(x.Rhs) && intoTemplate(lhs) && saved(x.Rhs[i]) {
+				if i < len(x.Rhs) && intoTemplate(lhs) && saved(x.Rhs[i]) && after(x.Rhs[i]) {
 					found = true
 				}
 			}
@@ -579,11 +586,25 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 					from = true
 				}
 			}
-			found = into && from
+			found = into && from && after(x)
 		}
 		return !found
 	})
 	return found
+}
+
+// anchor returns the expression that places the statement or call n on
+// the control-flow graph: a call itself, an assignment's first value.
+func anchor(n ast.Node) ast.Expr {
+	switch x := n.(type) {
+	case *ast.CallExpr:
+		return x
+	case *ast.AssignStmt:
+		if len(x.Rhs) > 0 {
+			return x.Rhs[0]
+		}
+	}
+	return nil
 }
 
 // inverse reports the inverse form of a wholesale replacement: a desired
@@ -592,9 +613,9 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 // live.ResourceVersion`, or a helper given both ObjectMetas). Everything
 // not copied is replaced, the template's restartedAt included, unless the
 // function carries it over or takes the template from the live object.
-func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
+func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore func(ast.Expr) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || carriedBefore(call.Pos()) {
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || carriedBefore(call) {
 		return
 	}
 	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call.Pos()) {
@@ -709,7 +730,7 @@ func (c *checker) selectsOthers(e ast.Expr) bool {
 // comparison reports maps.Equal, reflect.DeepEqual or
 // equality.Semantic.DeepEqual over a live template's annotations or
 // metadata.
-func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) bool) {
+func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(ast.Expr) bool) {
 	fn := k8s.Callee(c.pass.TypesInfo, call)
 	if fn == nil || len(call.Args) != 2 {
 		return
@@ -736,7 +757,7 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 	// restartedAt carried over first, or one template took the other's
 	// annotations in first (a helper handed both, an assignment reading
 	// them): a restart is on both sides and does not read as drift.
-	if carriedBefore(call.Pos()) || aok && bok && a.root != b.root &&
+	if carriedBefore(call) || aok && bok && a.root != b.root &&
 		(c.carriedBetween(c.body, call.Args[0], call.Args[1], a.root, b.root) || c.carriedByCallers(a.root, b.root)) {
 		return
 	}
@@ -750,11 +771,15 @@ func (c *checker) comparison(call *ast.CallExpr, carriedBefore func(token.Pos) b
 
 // carriedBetween reports whether, before x and y (rooted at vx and vy)
 // are used in body, one took the other's template annotations in, or
-// restartedAt was read (a carry-over helper called).
+// restartedAt was read (a carry-over helper called) on a path that leads
+// there.
 func (c *checker) carriedBetween(body *ast.BlockStmt, x, y ast.Expr, vx, vy *types.Var) bool {
-	before := min(x.Pos(), y.Pos())
+	first := x
+	if y.Pos() < x.Pos() {
+		first = y
+	}
 	return c.templateFrom(x, vy) || c.templateFrom(y, vx) ||
-		slices.ContainsFunc(c.carryPoints(body), func(p token.Pos) bool { return p < before })
+		slices.ContainsFunc(c.carryPoints(body), func(p ast.Expr) bool { return p.Pos() < first.Pos() && c.flow.Reaches(p, first) })
 }
 
 // keyDroppedFrom reports whether body deletes restartedAt from a map of
