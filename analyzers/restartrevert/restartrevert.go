@@ -951,7 +951,7 @@ func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bo
 				if !lookup(pair[0]) {
 					continue
 				}
-				if other, ok := info.Types[pair[1]]; ok && other.Value == nil && !ofLive(pair[1]) {
+				if other, ok := info.Types[pair[1]]; ok && other.Value == nil && !c.live.Constant(pair[1]) && !ofLive(pair[1]) {
 					return true
 				}
 			}

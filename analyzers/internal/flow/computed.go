@@ -24,12 +24,8 @@ const computedDepth = 16
 // value (it is not a read of a local), when the engine has no value for
 // e, and when the value has several sources or comes from a parameter.
 func (r *Result) Computed(e ast.Expr) ast.Expr {
-	if !r.ready() {
-		return nil
-	}
-	r.compOnce.Do(r.indexComputed)
 	e = ast.Unparen(e)
-	if _, ok := e.(*ast.Ident); !ok {
+	if _, ok := e.(*ast.Ident); !ok || !r.ready() {
 		return nil
 	}
 	var out ast.Expr
@@ -37,7 +33,7 @@ func (r *Result) Computed(e ast.Expr) ast.Expr {
 		if ref.IsAddr {
 			continue
 		}
-		c := r.computing(ref.X)
+		c := computing(ref.Parent(), ref.X)
 		if c == nil || out != nil && c != out {
 			return nil
 		}
@@ -46,11 +42,12 @@ func (r *Result) Computed(e ast.Expr) ast.Expr {
 	return out
 }
 
-// computing follows v back through cells, phis and comma-ok extractions
-// to a value that an expression other than a local's name computes.
-func (r *Result) computing(v ssa.Value) ast.Expr {
+// computing follows v, a value of fn, back through cells, phis and
+// comma-ok extractions to a value that an expression other than a
+// local's name computes.
+func computing(fn *ssa.Function, v ssa.Value) ast.Expr {
 	for range computedDepth {
-		if e := r.computedBy[v]; e != nil {
+		if e := computedBy(fn, v); e != nil {
 			return e
 		}
 		var next ssa.Value
@@ -76,19 +73,75 @@ func (r *Result) computing(v ssa.Value) ast.Expr {
 	return nil
 }
 
-// indexComputed maps the package's values to the expression that
-// computes each: the first one, in the order of the instructions, that
-// is not the name of a variable.
-func (r *Result) indexComputed() {
-	r.computedBy = map[ssa.Value]ast.Expr{}
-	for _, refs := range r.exprs {
-		for _, ref := range refs {
-			if _, isName := ref.Expr.(*ast.Ident); isName || ref.IsAddr {
-				continue
-			}
-			if prev := r.computedBy[ref.X]; prev == nil || ref.Expr.Pos() < prev.Pos() {
-				r.computedBy[ref.X] = ref.Expr
+// computedBy returns the expression that computes v: of the debug
+// references to v, the first in the source that is not the name of a
+// variable. A constant has no referrers: its reference is looked for in
+// fn, the function the question is asked in.
+func computedBy(fn *ssa.Function, v ssa.Value) ast.Expr {
+	uses := *referrers(v)
+	if _, ok := v.(*ssa.Const); ok && fn != nil {
+		uses = nil
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ref, ok := instr.(*ssa.DebugRef); ok && ref.X == v {
+					uses = append(uses, ref)
+				}
 			}
 		}
 	}
+	var out ast.Expr
+	for _, use := range uses {
+		ref, ok := use.(*ssa.DebugRef)
+		if !ok || ref.IsAddr {
+			continue
+		}
+		if _, isName := ref.Expr.(*ast.Ident); isName {
+			continue
+		}
+		if out == nil || ref.Expr.Pos() < out.Pos() {
+			out = ref.Expr
+		}
+	}
+	return out
+}
+
+// Constant reports whether every value e holds is a constant, through the
+// locals and phis that carry it (`flag := "true"`, then flag): the
+// builder makes no reference to a constant expression, so Computed cannot
+// name it.
+func (r *Result) Constant(e ast.Expr) bool {
+	if !r.ready() {
+		return false
+	}
+	refs := r.exprs[ast.Unparen(e)]
+	seen := map[ssa.Value]bool{}
+	var constant func(v ssa.Value) bool
+	constant = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Const:
+			return true
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !constant(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.MakeInterface:
+			return constant(x.X)
+		case *ssa.ChangeType:
+			return constant(x.X)
+		}
+		return false
+	}
+	for _, ref := range refs {
+		if ref.IsAddr || !constant(ref.X) {
+			return false
+		}
+	}
+	return len(refs) > 0
 }

@@ -324,8 +324,6 @@ type Result struct {
 	lparenOnce sync.Once                     // lparens, on the first question of Reaches
 	lparens    map[token.Pos]ssa.Instruction // the calls, by the position of their parenthesis, and literals' makings by their brace
 	carryOnce  sync.Once                     // varOf, on the first question of Carries
-	compOnce   sync.Once                     // computedBy, on the first question of Computed
-	computedBy map[ssa.Value]ast.Expr
 	varOf      map[ssa.Value][]types.Object
 	constOnce  sync.Once
 	constUses  map[*ssa.Const][]ssa.Instruction
@@ -336,7 +334,8 @@ type Result struct {
 
 	mu         sync.Mutex // the decisions' memos, asked by several analyzers
 	writesMemo map[*ssa.Function]bool
-	through    map[throughKey]bool // writesThrough's answers
+	sitesMemo  map[*ssa.Function][]ssa.Instruction // writeSites' answers
+	through    map[throughKey]bool                 // writesThrough's answers
 	gatesMemo  map[*ssa.Function][]Gate
 
 	kindOnce sync.Once
@@ -362,7 +361,7 @@ func (r *Result) Var(v *types.Var) Reason { return r.vars[v] }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{info: pass.TypesInfo, live: map[ssa.Value]Reason{}, vars: map[*types.Var]Reason{}, refs: map[*types.Var][]*ssa.DebugRef{}, writers: map[*types.Func][]int{}, summaryOf: map[*ssa.CallCommon][]*Summary{},
-		writesMemo: map[*ssa.Function]bool{}, gatesMemo: map[*ssa.Function][]Gate{}, merges: map[*types.Func]*MapMerge{}}
+		writesMemo: map[*ssa.Function]bool{}, sitesMemo: map[*ssa.Function][]ssa.Instruction{}, gatesMemo: map[*ssa.Function][]Gate{}, merges: map[*types.Func]*MapMerge{}}
 	r.importMerge = func(fn *types.Func) *MapMerge {
 		m := new(MapMerge)
 		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, m) {

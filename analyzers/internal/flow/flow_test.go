@@ -121,7 +121,7 @@ func TestSources(t *testing.T) {
 }
 
 // locals reports, at every call computed(x), the expression that computes
-// x's value (flow.Result.Computed); at allocated(x), whether the variable
+// x's value (flow.Result.Computed), or that it is a constant (Constant); at allocated(x), whether the variable
 // x holds only objects its function allocates (Allocated); and at
 // located(x), what the values of x are rooted at and the path from there
 // to the expression x (LocateVar and Locate).
@@ -136,6 +136,8 @@ var locals = repotest.Probe("locals", []*analysis.Analyzer{flow.Analyzer}, func(
 	case "computed":
 		if e := r.Computed(call.Args[0]); e != nil {
 			pass.Reportf(call.Pos(), "computed by %s", types.ExprString(e))
+		} else if r.Constant(call.Args[0]) {
+			pass.Reportf(call.Pos(), "constant")
 		} else {
 			pass.Reportf(call.Pos(), "not known")
 		}

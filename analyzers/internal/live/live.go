@@ -94,6 +94,10 @@ func (r *Result) LocateVar(v *types.Var) flow.Location { return r.flow.LocateVar
 // through locals (flow.Result.Computed), or nil.
 func (r *Result) Computed(e ast.Expr) ast.Expr { return r.flow.Computed(e) }
 
+// Constant reports whether every value e holds is a constant, through
+// locals (flow.Result.Constant).
+func (r *Result) Constant(e ast.Expr) bool { return r.flow.Constant(e) }
+
 // Allocated reports whether every object the local v holds is allocated
 // by its function (flow.Result.Allocated).
 func (r *Result) Allocated(v *types.Var) bool { return r.flow.Allocated(v) }

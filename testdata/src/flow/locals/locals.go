@@ -34,6 +34,8 @@ func values(dep *appsv1.Deployment, found bool) {
 	v, ok := dep.Annotations["k"]
 	_ = ok
 	computed(v) // want `computed by dep.Annotations\["k"\]`
+	flag := "true"
+	computed(flag) // want `constant`
 }
 
 func allocations(ctx context.Context, c client.Client, src *appsv1.Deployment, key client.ObjectKey) {

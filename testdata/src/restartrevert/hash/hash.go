@@ -80,6 +80,9 @@ func (r *Reconciler) reconcileFetched(ctx context.Context, key client.ObjectKey,
 	if err := r.patchCopyDeclaredFirst(ctx, dep); err != nil {
 		return err
 	}
+	if err := r.patchCopyOnVersionLocal(ctx, dep); err != nil {
+		return err
+	}
 	return r.patchCopyOnVersion(ctx, dep)
 }
 
@@ -118,6 +121,18 @@ func (r *Reconciler) patchCopyDeclaredFirst(ctx context.Context, current *appsv1
 	}
 	dep = current.DeepCopy()
 	dep.Spec = want.Spec
+	return r.Patch(ctx, dep, client.MergeFrom(current))
+}
+
+// The version flag held in a local first is still a constant, not a
+// hash of the desired spec.
+func (r *Reconciler) patchCopyOnVersionLocal(ctx context.Context, current *appsv1.Deployment) error {
+	want := "v2"
+	if current.Annotations[specHashKey] == want {
+		return nil
+	}
+	dep := current.DeepCopy()
+	dep.Spec = desired().Spec // want `live Deployment's spec replaced wholesale`
 	return r.Patch(ctx, dep, client.MergeFrom(current))
 }
 
