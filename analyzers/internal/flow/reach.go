@@ -198,7 +198,11 @@ func (r *Result) alwaysIn(fn *ssa.Function, points []ssa.Instruction, end ssa.In
 // writeSites returns the calls of fn that may send an object to the API
 // server: a write (see siteWrites) or a Create. r.mu is held.
 func (r *Result) writeSites(fn *ssa.Function) []ssa.Instruction {
+	if out, ok := r.sitesMemo[fn]; ok {
+		return out
+	}
 	var out []ssa.Instruction
+	defer func() { r.sitesMemo[fn] = out }()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			site, ok := instr.(ssa.CallInstruction)

@@ -176,11 +176,11 @@ type state struct {
 	imported *Imported
 	deletes  map[*ast.FuncDecl]map[string]token.Pos // memo of deletesOf
 	api      *k8s.APITypes
-	// calledIf and calledAlways tell, for a package function, whether
-	// some call runs only on some paths, and whether some call runs on
-	// every path of its caller.
-	calledIf, calledAlways map[*ast.FuncDecl]bool
-	callsOf                map[*ast.FuncDecl][]noted // the calls of each
+	// callsOf holds the calls of each package function, and calledIf
+	// whether they all run only on some paths of their callers (asked
+	// once, for a function whose writes are asked about: onlyIf).
+	callsOf  map[*ast.FuncDecl][]noted
+	calledIf map[*ast.FuncDecl]bool
 }
 
 func run(pass *analysis.Pass, cfg Config) (any, error) {
@@ -201,9 +201,8 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		deletes:  map[*ast.FuncDecl]map[string]token.Pos{},
 		api:      k8s.NewAPITypes(nil),
 
-		calledIf:     map[*ast.FuncDecl]bool{},
-		calledAlways: map[*ast.FuncDecl]bool{},
-		callsOf:      map[*ast.FuncDecl][]noted{},
+		callsOf:  map[*ast.FuncDecl][]noted{},
+		calledIf: map[*ast.FuncDecl]bool{},
 	}
 	var decls []*ast.FuncDecl
 	generated := map[*ast.FuncDecl]bool{}

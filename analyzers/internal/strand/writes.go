@@ -34,9 +34,9 @@ type write struct {
 // maps, and whether each key is written only on some paths: the flow
 // engine's Always, asked for the writes of one key in the function
 // together (written on both branches of an if is written always). It
-// records too whether the function's calls of the package's functions
-// run on every path. A write or call the engine has no point for counts
-// as made always: the silent side.
+// records too the function's calls of the package's functions (see
+// onlyIf). A write the engine has no point for counts as made always:
+// the silent side.
 func (s *state) collectWrites(fd *ast.FuncDecl) {
 	w := &writeWalker{s: s, fd: fd}
 	first := len(s.writes)
@@ -45,11 +45,6 @@ func (s *state) collectWrites(fd *ast.FuncDecl) {
 	for _, call := range w.calls {
 		d := s.graph.Decl(k8s.Callee(s.pass.TypesInfo, call))
 		s.callsOf[d] = append(s.callsOf[d], noted{caller: fd, call: call})
-		if always, known := s.flow.Always(nil, call); known && !always {
-			s.calledIf[d] = true
-		} else {
-			s.calledAlways[d] = true
-		}
 	}
 }
 
@@ -325,7 +320,25 @@ func (s *state) onlyIf(w write, fd *ast.FuncDecl, until ast.Expr) bool {
 			return false
 		}
 	}
-	return inFd || s.calledIf[w.fn] && !s.calledAlways[w.fn]
+	if inFd {
+		return true
+	}
+	only, ok := s.calledIf[w.fn]
+	if !ok {
+		// Called only on some paths when no call runs on every path of
+		// its caller (a call the engine has no point for counts as one
+		// that does).
+		calls := s.callsOf[w.fn]
+		only = len(calls) > 0
+		for _, c := range calls {
+			if always, known := s.flow.Always(nil, c.call); !known || always {
+				only = false
+				break
+			}
+		}
+		s.calledIf[w.fn] = only
+	}
+	return only
 }
 
 // literals records keys written by map literals inside e, with the kind
