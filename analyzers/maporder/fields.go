@@ -238,7 +238,7 @@ func symbolic(o *origin) bool { return o.kind == paramOrigin || o.kind == fieldO
 // package stores into them elsewhere.
 func (s *fnState) freshLocal(v *types.Var) bool {
 	if s.inits == nil {
-		s.inits = astutil.Inits(s.p.pass.TypesInfo, s.body)
+		s.inits = inits(s.p.pass.TypesInfo, s.body)
 	}
-	return astutil.IsFresh(s.inits[v])
+	return isFresh(s.inits[v])
 }

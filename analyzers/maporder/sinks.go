@@ -90,7 +90,7 @@ func (s *fnState) hashed(e ast.Expr, depth int) bool {
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() {
 				if s.inits == nil {
-					s.inits = astutil.Inits(info, s.body)
+					s.inits = inits(info, s.body)
 				}
 				found = s.hashed(s.inits[v], depth-1)
 			}

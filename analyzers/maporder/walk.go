@@ -761,12 +761,12 @@ func (s *fnState) existing(p astutil.Path) bool {
 		return false
 	}
 	if s.inits == nil {
-		s.inits = astutil.Inits(info, s.body)
+		s.inits = inits(info, s.body)
 	}
 	init, declared := s.inits[v]
 	if len(p.Steps) > 0 {
 		// A field of an object: existing unless the object is built here.
-		return !declared || !astutil.IsFresh(init)
+		return !declared || !isFresh(init)
 	}
 	if !declared {
 		return false // a parameter, or a var declared without a value: unknown

@@ -184,62 +184,6 @@ func conjuncts(e ast.Expr) []ast.Expr {
 	return []ast.Expr{ast.Unparen(e)}
 }
 
-// Inits maps the local variables declared in body with a value to that
-// value: v := e, var v = e, and the value of a range statement, mapped to
-// the ranged expression.
-func Inits(info *types.Info, body ast.Node) map[*types.Var]ast.Expr {
-	out := map[*types.Var]ast.Expr{}
-	def := func(id ast.Expr, e ast.Expr) {
-		if id, ok := ast.Unparen(id).(*ast.Ident); ok {
-			if v, _ := info.Defs[id].(*types.Var); v != nil {
-				out[v] = e
-			}
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					def(l, n.Rhs[i])
-				}
-			}
-		case *ast.ValueSpec:
-			if len(n.Names) == len(n.Values) {
-				for i, name := range n.Names {
-					def(name, n.Values[i])
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Value != nil && n.Tok == token.DEFINE {
-				def(n.Value, n.X)
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// IsFresh reports whether e builds a new value: a composite literal, its
-// address, or new(T).
-func IsFresh(e ast.Expr) bool {
-	if e == nil {
-		return false
-	}
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	switch x := e.(type) {
-	case *ast.CompositeLit:
-		return true
-	case *ast.CallExpr:
-		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
-		return ok && id.Name == "new" && len(x.Args) == 1
-	}
-	return false
-}
-
 // IsTestFile reports whether pos is in a _test.go file.
 func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
 	f := fset.File(pos)
