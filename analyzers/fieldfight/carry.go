@@ -6,7 +6,6 @@ package fieldfight
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
@@ -53,16 +52,36 @@ func (c *checker) fromLive(e ast.Expr, r *row, root, self *types.Var) bool {
 	}})
 }
 
-// writtenBetween reports whether the owned field r of the object held
-// by root is assigned whole between from and to in the function.
-func (c *checker) writtenBetween(root *types.Var, r *row, from, to token.Pos) bool {
+// writtenAfter reports whether the owned field r of the object held by
+// root is assigned whole on a path after the statement or call n: a write
+// later in the text but on a branch n is not on checks nothing of what n
+// did.
+func (c *checker) writtenAfter(root *types.Var, r *row, n ast.Node) bool {
+	from := flow.Anchor(n)
+	return c.writtenWhere(root, r, func(x *ast.AssignStmt) bool {
+		return x.Pos() >= n.End() && (from == nil || c.flow.Reaches(from, flow.Anchor(x)))
+	})
+}
+
+// writtenBefore reports whether the owned field r of the object held by
+// root is assigned whole before call, on a path that leads to it.
+func (c *checker) writtenBefore(root *types.Var, r *row, call *ast.CallExpr) bool {
+	return c.writtenWhere(root, r, func(x *ast.AssignStmt) bool {
+		return x.Pos() < call.Pos() && c.flow.Reaches(flow.Anchor(x), call)
+	})
+}
+
+// writtenWhere reports whether the owned field r of the object held by
+// root is assigned whole by an assignment of the function that keep
+// accepts.
+func (c *checker) writtenWhere(root *types.Var, r *row, keep func(*ast.AssignStmt) bool) bool {
 	found := false
 	ast.Inspect(c.fd.Body, func(n ast.Node) bool {
 		if found || n == nil {
 			return false
 		}
 		x, ok := n.(*ast.AssignStmt)
-		if !ok || x.Pos() < from || x.Pos() >= to {
+		if !ok || !keep(x) {
 			return true
 		}
 		for _, l := range x.Lhs {

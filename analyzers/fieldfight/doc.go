@@ -58,8 +58,9 @@
 //   - a wholesale replacement of a part that holds it (`dep.Spec = ...`,
 //     `cfg.Webhooks = desired.Webhooks`, `src.DeepCopyInto(&dep.Spec)`),
 //     unless the new value carries the
-//     field over from the live object, or the field is written again
-//     afterwards (that write is then checked). The flow engine answers the
+//     field over from the live object, or the field is written again on
+//     a path after it (that write is then checked; one on a branch the
+//     replacement is not on is not after it). The flow engine answers the
 //     carry-over (flow.Result.CarriesFrom): the new value, through its
 //     locals, phis, literals and calls, is built from a read of the field
 //     (or of what holds it) on a live object, or took it before the write

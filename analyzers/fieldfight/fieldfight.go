@@ -234,7 +234,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 		c.report(as, r, ev, fmt.Sprintf("%s.%s set on every reconcile while %s", kindName(t.kind), r.fieldText(), c.ownerText(r, ev)))
 		return
 	}
-	if c.writtenBetween(t.root, r, as.End(), c.fd.Body.End()) {
+	if c.writtenAfter(t.root, r, as) {
 		return // the owned field is written again afterwards: that write is checked
 	}
 	if c.withoutConversionWebhook(r, rhs) {
@@ -349,7 +349,7 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 		if built, _ := c.valueOrigin(inv.Sent); ev.At == "" && r.owner == injector && !built {
 			continue // as in assignment: the desired object's origin is unknown
 		}
-		if inv.Patch && c.writtenBetween(inv.Live, r, c.fd.Body.Pos(), call.Pos()) {
+		if inv.Patch && c.writtenBefore(inv.Live, r, call) {
 			continue // the patch's base was given the field first: the difference is chosen
 		}
 		if c.fromLive(inv.Sent, r, inv.Live, inv.Desired) {

@@ -135,7 +135,7 @@ func (c *checker) replacedParam(r *row, t target, as *ast.AssignStmt, rhs ast.Ex
 	}
 	ev, ok := c.present(r, t.root, false)
 	if !ok || c.fromLive(rhs, r, t.root, nil) || c.guarded(stack, as, r.owner) || c.withoutConversionWebhook(r, rhs) ||
-		c.writtenBetween(t.root, r, as.End(), c.fd.Body.End()) {
+		c.writtenAfter(t.root, r, as) {
 		return
 	}
 	val := -1

@@ -563,7 +563,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 		return astutil.RootVar(info, e) == liveRoot && k8s.ThroughTemplate(info, e)
 	}
 	// after reports a restore that a path from the replacement leads to.
-	replaced := anchor(as)
+	replaced := flow.Anchor(as)
 	after := func(e ast.Expr) bool { return replaced == nil || c.flow.Reaches(replaced, e) }
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
@@ -591,20 +591,6 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// anchor returns the expression that places the statement or call n on
-// the control-flow graph: a call itself, an assignment's first value.
-func anchor(n ast.Node) ast.Expr {
-	switch x := n.(type) {
-	case *ast.CallExpr:
-		return x
-	case *ast.AssignStmt:
-		if len(x.Rhs) > 0 {
-			return x.Rhs[0]
-		}
-	}
-	return nil
 }
 
 // inverse reports the inverse form of a wholesale replacement: a desired

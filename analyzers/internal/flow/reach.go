@@ -37,6 +37,24 @@ func (r *Result) Reaches(from, to ast.Expr) bool {
 	return slices.Contains(reachable(fb), tb)
 }
 
+// Anchor returns the expression that places the statement or expression
+// n on the control-flow graph, for Reaches and Always: an expression
+// itself, an assignment's first value, a range statement's ranged
+// expression; nil for other statements.
+func Anchor(n ast.Node) ast.Expr {
+	switch x := n.(type) {
+	case *ast.AssignStmt:
+		if len(x.Rhs) > 0 {
+			return x.Rhs[0]
+		}
+	case *ast.RangeStmt:
+		return x.X
+	case ast.Expr:
+		return x
+	}
+	return nil
+}
+
 // reachable returns the blocks a path from the end of b leads to: its
 // successors and theirs, b itself again in a loop.
 func reachable(b *ssa.BasicBlock) []*ssa.BasicBlock {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/merge"
@@ -222,7 +223,7 @@ func (s *state) decide(fd *ast.FuncDecl, f found, generated bool) {
 			}
 		}
 	}
-	until := mergePoint(f.at)
+	until := flow.Anchor(f.at) // the merge: a call, or the ranged map of a copy loop
 	traced = s.beforeMerge(fd, until, traced)
 	always := map[string]bool{}
 	for _, w := range traced {

@@ -87,18 +87,6 @@ func (s *state) settle(ws []write, until ast.Expr, in func(write) bool) {
 	}
 }
 
-// mergePoint returns the expression that places a merge (a call, or the
-// ranged map of a copy loop) on the control-flow graph.
-func mergePoint(at ast.Node) ast.Expr {
-	switch x := at.(type) {
-	case *ast.CallExpr:
-		return x
-	case *ast.RangeStmt:
-		return x.X
-	}
-	return nil
-}
-
 // beforeMerge returns ws with the writes made in fd, the function of the
 // merge at until, conditional again as the paths to the merge make them:
 // a key written before the merge on every path that reaches it is

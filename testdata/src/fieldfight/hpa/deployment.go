@@ -204,3 +204,21 @@ func (r *Reconciler) maintenancePage(ctx context.Context, cache *Cache) error {
 	})
 	return err
 }
+
+// The spec replaced on one branch, the live count put back on the other:
+// that write comes later in the text but not after the replacement, so
+// the count is still lost where the spec is replaced.
+func (r *Reconciler) replacedOrKept(ctx context.Context, cache *Cache, rebuild bool) error {
+	dep := &appsv1.Deployment{}
+	dep.Name = cache.Name
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, dep, func() error {
+		saved := dep.Spec.Replicas
+		if rebuild {
+			dep.Spec = buildSpec(cache) // want `live Deployment's Spec replaced wholesale, Spec.Replicas with it`
+		} else {
+			dep.Spec.Replicas = saved
+		}
+		return nil
+	})
+	return err
+}
