@@ -180,15 +180,21 @@
 // from one expression to another: a statement in a branch that returns
 // first does not reach what follows the branch. The builders engine asks
 // it for the desired side of a comparison, and timechurn for the write a
-// stamp is sent by (Where's Dest.Writes lists every write found). Always
-// says whether every path of a function that does its work passes one of
-// some points: the paths to a given point (a merge), else to the
+// stamp is sent by (Where's Dest.Writes lists every write found). Anchor
+// places a statement on the graph (an assignment by its value, a range
+// statement by its ranged expression), so that analyzers ask about
+// statements too. HandedTo (calls.go) names the parameters of the
+// package's functions that a local is handed to, the calls resolved as
+// the call graph resolves them.
+//
+// # Paths that do the work (paths.go)
+//
+// Always says whether every path of a function that does its work passes
+// one of some points: the paths to a given point (a merge), else to the
 // function's writes of an object that the points lead to, else to its
-// returns that give no error; a branch that handles an error and returns
+// returns that give no error. A branch that handles an error and returns
 // does not count, and a closure is passed where its makers are. strand
-// asks it whether a key is written only on some paths. HandedTo
-// (calls.go) names the parameters of the package's functions that a local
-// is handed to, the calls resolved as the call graph resolves them.
+// asks it whether a key is written only on some paths.
 //
 // # After a point (after.go)
 //
