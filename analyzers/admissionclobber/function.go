@@ -66,14 +66,6 @@ func (c *checker) newFunction(fd *ast.FuncDecl, file *ast.File) *function {
 	return fn
 }
 
-// copiedFrom returns x for x.DeepCopy(), and e itself otherwise.
-func (fn *function) copiedFrom(e ast.Expr) ast.Expr {
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && k8s.IsDeepCopy(fn.c.pass.TypesInfo, call) {
-		return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
-	}
-	return e
-}
-
 // origin is where a location expression leads.
 type origin struct {
 	root     *types.Var

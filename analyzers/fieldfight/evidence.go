@@ -80,11 +80,10 @@ func (e Evidence) what() string {
 
 // evidence is what a package and its module's dependencies show.
 type evidence struct {
-	own      ownersFact
-	scaled   []Evidence
-	injects  []Evidence
-	setsCA   bool
-	anyFacts bool
+	own     ownersFact
+	scaled  []Evidence
+	injects []Evidence
+	setsCA  bool
 }
 
 // collect gathers the package's own evidence, exports it, and adds that

@@ -33,10 +33,6 @@ func New() *analysis.Analyzer {
 		new(ownersFact), new(replacesFact), new(embedsFact))
 }
 
-// aliasDepth bounds how many pointer locals are followed back to the
-// object they point into (`wh := &cfg.Webhooks[i]`).
-const aliasDepth = 3
-
 type checker struct {
 	pass  *analysis.Pass
 	live  *live.Result
