@@ -139,7 +139,8 @@
 // a loop finds).
 //
 // Limits: the analyzer bails out when unsure. A pointer that may be a new
-// container or a live one (set from two places) is not followed. A field replaced through a
+// container or a live one (set from two places) is not followed; one set
+// from several places that are all containers of the live Pod is. A field replaced through a
 // local variable that is later written back (`sc := x; ...;
 // c.SecurityContext = sc`) is seen only through the write-back; a value
 // computed from the live object (`c.Env = buildEnv(c)`) is taken as a

@@ -68,10 +68,11 @@ const locateDepth = 32
 // conversions, a local copy (a local of struct type whose one store is
 // the value copied), DeepCopy (from the object copied), and a phi whose
 // one source is not nil (`var c *Container` set in a loop that finds
-// it). It stops at a parameter or at a value that defines a variable and
-// is none of these (a literal, a call, a phi of several sources): that
-// variable is the root. The zero Location is returned when the engine has
-// no value for e.
+// it) or whose sources lead to one variable by the same fields and
+// elements (agreeing). It stops at a parameter or at a value that
+// defines a variable and is none of these (a literal, a call, a phi of
+// sources that lead apart): that variable is the root. The zero Location
+// is returned when the engine has no value for e.
 func (r *Result) Locate(e ast.Expr) Location {
 	if !r.ready() {
 		return Location{}
@@ -129,7 +130,14 @@ func (r *Result) LocateVar(v *types.Var) Location {
 	return out
 }
 
-func (r *Result) locate(v ssa.Value) Location {
+func (r *Result) locate(v ssa.Value) Location { return r.locateIn(v, 0) }
+
+// maxJoins bounds the phis of several sources that one Locate question
+// looks through (agreeing): a loop's phi reached again from its own
+// edge stops there.
+const maxJoins = 2
+
+func (r *Result) locateIn(v ssa.Value, joins int) Location {
 	var loc Location
 	for range locateDepth {
 		hop := Hop{Var: r.rootVar(v)}
@@ -142,6 +150,9 @@ func (r *Result) locate(v ssa.Value) Location {
 			switch x := v.(type) {
 			case *ssa.Phi:
 				next = phiSource(x)
+				if next == nil && joins < maxJoins {
+					next = r.agreeing(x, joins+1)
+				}
 			case *ssa.TypeAssert:
 				next = x.X
 			case *ssa.ChangeType:
@@ -185,6 +196,30 @@ func (r *Result) locate(v ssa.Value) Location {
 		v = next
 	}
 	return Location{}
+}
+
+// agreeing returns a source of phi when its sources (through the phis it
+// takes, nil left out) all lead to one variable by the same fields and
+// elements, without a copy on the way (`c := &pod.Spec.Containers[0]`,
+// then `c = &pod.Spec.Containers[i]` in the loop that finds it): what the
+// phi is rooted at is theirs. nil otherwise.
+func (r *Result) agreeing(phi *ssa.Phi, joins int) ssa.Value {
+	var first ssa.Value
+	var want Location
+	for _, e := range phiSources(phi) {
+		l := r.locateIn(e, joins)
+		if l.Root == nil || l.Copy != nil {
+			return nil
+		}
+		if first == nil {
+			first, want = e, l
+			continue
+		}
+		if l.Root != want.Root || l.Path(len(l.Hops)-1) != want.Path(len(want.Hops)-1) {
+			return nil
+		}
+	}
+	return first
 }
 
 // rootVar returns the variable v defines (varsOf) that is declared
@@ -232,10 +267,23 @@ func (r *Result) varsOf(v ssa.Value) []*types.Var {
 
 // phiSource returns the one value a phi takes besides nil, through the
 // phis it takes (a variable set in a loop or a branch); nil when it takes
-// several.
+// several, or a constant.
 func phiSource(phi *ssa.Phi) ssa.Value {
-	var src ssa.Value
-	seen := map[*ssa.Phi]bool{}
+	srcs := phiSources(phi)
+	if len(srcs) != 1 {
+		return nil
+	}
+	if _, isConst := srcs[0].(*ssa.Const); isConst {
+		return nil
+	}
+	return srcs[0]
+}
+
+// phiSources returns the values a phi takes, through the phis it takes,
+// nil left out: in the order found, each once.
+func phiSources(phi *ssa.Phi) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
 	work := []*ssa.Phi{phi}
 	for len(work) > 0 {
 		p := work[len(work)-1]
@@ -249,16 +297,17 @@ func phiSource(phi *ssa.Phi) ssa.Value {
 			case *ssa.Phi:
 				work = append(work, x)
 			case *ssa.Const:
-				if !x.IsNil() {
-					return nil
+				if !x.IsNil() && !seen[x] {
+					seen[x] = true
+					out = append(out, x)
 				}
 			default:
-				if src != nil && src != e {
-					return nil
+				if !seen[e] {
+					seen[e] = true
+					out = append(out, e)
 				}
-				src = e
 			}
 		}
 	}
-	return src
+	return out
 }

@@ -67,6 +67,23 @@ func (r *Reconciler) chosenContainer(ctx context.Context, key client.ObjectKey, 
 	return r.Update(ctx, pod)
 }
 
+// The first container, or the one named app: either way a container of
+// the live Pod, whichever branch the pointer comes from.
+func (r *Reconciler) firstOrNamed(ctx context.Context, key client.ObjectKey, env []corev1.EnvVar) error {
+	pod := &corev1.Pod{}
+	if err := r.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	app := &pod.Spec.Containers[0]
+	for i := range pod.Spec.Containers {
+		if pod.Spec.Containers[i].Name == "app" {
+			app = &pod.Spec.Containers[i]
+		}
+	}
+	app.Env = env // want `live Pod's container Env replaced wholesale`
+	return r.Update(ctx, pod)
+}
+
 // Known false negative: a container found in a loop, or a new one. Where
 // the container exists the change lands in the live Pod, but the pointer
 // has two sources (a new container and the live one's), and the engine

@@ -68,6 +68,16 @@ func locations(dep *appsv1.Deployment, name string) {
 		}
 	}
 	located(cur.Resources) // want `at dep; "Spec.Template.Spec.Containers\[\].Resources" from dep`
+	first := &dep.Spec.Template.Spec.Containers[0]
+	if name != "" {
+		first = &dep.Spec.Template.Spec.Containers[1]
+	}
+	located(first.Image) // want `at dep; "Spec.Template.Spec.Containers\[\].Image" from dep`
+	other := &dep.Spec.Template.Spec.Containers[0]
+	if name != "" {
+		other = &corev1.Container{}
+	}
+	located(other.Image) // want `at ; "Image" from other`
 	var copy *appsv1.Deployment
 	copy = dep.DeepCopy()
 	located(copy) // want `at dep; "" from dep`
