@@ -604,7 +604,7 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore fu
 	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || carriedBefore(call) {
 		return
 	}
-	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call.Pos()) {
+	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call) {
 		return // the patch's base lost the key first: the difference leaves it
 	}
 	kind := workloadOf(inv.Desired.Type())
@@ -769,17 +769,18 @@ func (c *checker) carriedBetween(body *ast.BlockStmt, x, y ast.Expr, vx, vy *typ
 }
 
 // keyDroppedFrom reports whether body deletes restartedAt from a map of
-// the object held by v before pos (`delete(live.Spec.Template.Annotations,
-// restartedAt)`).
-func (c *checker) keyDroppedFrom(body *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
+// the object held by v before the patch, on a path that leads to it
+// (`delete(live.Spec.Template.Annotations, restartedAt)`; one in a branch
+// that returns first leaves the base as it was).
+func (c *checker) keyDroppedFrom(body *ast.BlockStmt, v *types.Var, patch *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if found || !ok || call.Pos() >= pos {
+		if found || !ok || call.Pos() >= patch.Pos() {
 			return !found
 		}
-		if m, key, ok := astutil.Delete(info, call); ok && isKey(info, key, false) && c.live.Locate(m).Root == v {
+		if m, key, ok := astutil.Delete(info, call); ok && isKey(info, key, false) && c.live.Locate(m).Root == v && c.flow.Reaches(call, patch) {
 			found = true
 		}
 		return !found

@@ -41,6 +41,21 @@ func (r *Reconciler) patchWithoutStamp(ctx context.Context, key client.ObjectKey
 	return r.Patch(ctx, desired, base)
 }
 
+// The stamp is taken out of the base only on a branch that returns
+// first: the patch that follows is taken against a base that has it.
+func (r *Reconciler) patchStampDroppedElsewhere(ctx context.Context, key client.ObjectKey, paused bool) error {
+	running := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, running); err != nil {
+		return err
+	}
+	if paused {
+		delete(running.Spec.Template.Annotations, restartKey)
+		return nil
+	}
+	desired := blueprint(key.Name)
+	return r.Patch(ctx, desired, client.MergeFrom(running.DeepCopy())) // want `desired Deployment patched with a merge patch taken against the live one, deleting restartedAt`
+}
+
 // The usual form patches the running object itself, changed in place
 // after the base was taken: silent.
 func (r *Reconciler) patchInPlace(ctx context.Context, key client.ObjectKey, image string) error {
