@@ -29,7 +29,8 @@ type calls struct {
 	byCallee map[*ssa.Function][]ssa.CallInstruction
 	bySite   map[ssa.CallInstruction][]*ssa.Function
 	closures map[*ssa.Function][]*ssa.MakeClosure
-	values   []*ssa.Function // used as values
+	makers   map[*ssa.Function][]ssa.Instruction // where each closure is made or taken as a value
+	values   []*ssa.Function                     // used as values
 	valueSet map[*ssa.Function]bool
 	impls    map[*types.Func][]*ssa.Function
 	stored   map[*types.Var][]ssa.Value // what the package stores into each struct field
@@ -41,6 +42,7 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 		byCallee: map[*ssa.Function][]ssa.CallInstruction{},
 		bySite:   map[ssa.CallInstruction][]*ssa.Function{},
 		closures: map[*ssa.Function][]*ssa.MakeClosure{},
+		makers:   map[*ssa.Function][]ssa.Instruction{},
 		valueSet: map[*ssa.Function]bool{},
 		impls:    map[*types.Func][]*ssa.Function{},
 		stored:   map[*types.Var][]ssa.Value{},
@@ -63,6 +65,9 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 				var ops [8]*ssa.Value
 				for i, op := range instr.Operands(ops[:0]) {
 					f, ok := (*op).(*ssa.Function)
+					if ok && f.Parent() != nil {
+						c.makers[f] = append(c.makers[f], instr) // a closure made, called or taken here
+					}
 					if !ok || !inPkg[origin(f)] || c.valueSet[origin(f)] {
 						continue
 					}
@@ -274,6 +279,11 @@ func (c *calls) implementations(m *types.Func) []*ssa.Function {
 	return out
 }
 
+// makersOf returns the instructions of the enclosing function that make
+// the closure fn (MakeClosure), call it where it is written, or take it as
+// a value.
+func (c *calls) makersOf(fn *ssa.Function) []ssa.Instruction { return c.makers[fn] }
+
 // sites returns the call sites in the package that may run fn.
 func (c *calls) sites(fn *ssa.Function) []ssa.CallInstruction { return c.byCallee[fn] }
 
@@ -341,6 +351,26 @@ func calleeObject(c *ssa.CallCommon) *types.Func {
 	return nil
 }
 
+// receiving returns the parameters of the functions site may run that
+// receive v as an argument, and with receivers as the receiver too (a
+// method's first parameter).
+func (c *calls) receiving(site ssa.CallInstruction, v ssa.Value, receivers bool) []*ssa.Parameter {
+	common := site.Common()
+	var out []*ssa.Parameter
+	for _, callee := range c.callees(site) {
+		if receivers && receiverOf(common) == v && callee.Signature.Recv() != nil && len(callee.Params) > 0 {
+			out = append(out, callee.Params[0])
+		}
+		ps := sigParams(callee)
+		for i, a := range argsOf(common) {
+			if a == v && i < len(ps) {
+				out = append(out, ps[i])
+			}
+		}
+	}
+	return out
+}
+
 // receiverOf returns the receiver a method call is made on, or nil.
 func receiverOf(c *ssa.CallCommon) ssa.Value {
 	if c.IsInvoke() {
@@ -403,23 +433,9 @@ func (r *Result) HandedTo(v *types.Var) []*types.Var {
 	}
 	for _, x := range r.values[v] {
 		for _, use := range *referrers(x) {
-			site, ok := use.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			common := site.Common()
-			shift := 0 // a method called through an interface: the receiver is not an argument
-			if common.IsInvoke() {
-				shift = 1
-			}
-			for _, callee := range r.graph.callees(site) {
-				if common.IsInvoke() && common.Value == x && len(callee.Params) > 0 {
-					add(callee.Params[0])
-				}
-				for j, a := range common.Args {
-					if a == x && j+shift < len(callee.Params) {
-						add(callee.Params[j+shift])
-					}
+			if site, ok := use.(ssa.CallInstruction); ok {
+				for _, p := range r.graph.receiving(site, x, true) {
+					add(p)
 				}
 			}
 		}

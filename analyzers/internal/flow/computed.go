@@ -113,31 +113,22 @@ func (r *Result) Constant(e ast.Expr) bool {
 	if !r.ready() {
 		return false
 	}
-	refs := r.exprs[ast.Unparen(e)]
-	seen := map[ssa.Value]bool{}
-	var constant func(v ssa.Value) bool
-	constant = func(v ssa.Value) bool {
-		if seen[v] {
-			return true
+	constant := func(v ssa.Value) bool {
+		for x := convertedFrom(v); x != nil; x = convertedFrom(v) {
+			v = x
 		}
-		seen[v] = true
-		switch x := v.(type) {
-		case *ssa.Const:
-			return true
-		case *ssa.Phi:
-			for _, e := range x.Edges {
-				if !constant(e) {
-					return false
-				}
+		srcs := []ssa.Value{v}
+		if phi, ok := v.(*ssa.Phi); ok {
+			srcs = phiSources(phi) // nil, which it leaves out, is a constant too
+		}
+		for _, s := range srcs {
+			if _, ok := s.(*ssa.Const); !ok {
+				return false
 			}
-			return true
-		case *ssa.MakeInterface:
-			return constant(x.X)
-		case *ssa.ChangeType:
-			return constant(x.X)
 		}
-		return false
+		return true
 	}
+	refs := r.exprs[ast.Unparen(e)]
 	for _, ref := range refs {
 		if ref.IsAddr || !constant(ref.X) {
 			return false

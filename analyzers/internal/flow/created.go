@@ -205,12 +205,8 @@ func (r *Result) Allocated(v *types.Var) bool {
 			found = found || !x.IsNil() // the zero struct of a lifted local
 			return true                 // or nil, on the paths that have none
 		case *ssa.Phi:
-			if seen[x] {
-				return true
-			}
-			seen[x] = true
-			for _, e := range x.Edges {
-				if !alloc(e) {
+			for _, src := range phiSources(x) { // nil left out
+				if !alloc(src) {
 					return false
 				}
 			}

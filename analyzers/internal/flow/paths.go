@@ -80,16 +80,10 @@ func (r *Result) alwaysIn(fn *ssa.Function, points []ssa.Instruction, end ssa.In
 		if parent == nil {
 			return true
 		}
-		var makers []ssa.Instruction
-		for _, b := range parent.Blocks {
-			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
-					if *op == fn {
-						makers = append(makers, instr)
-					}
-				}
-			}
+		if r.graph == nil {
+			return true
 		}
+		makers := r.graph.makersOf(fn)
 		if len(makers) == 0 {
 			return true
 		}

@@ -440,14 +440,9 @@ func (s *solver) call(site ssa.CallInstruction, v ssa.Value) {
 	if s.phase < 2 {
 		return
 	}
-	for i, arg := range argsOf(c) {
-		if arg != v {
-			continue
-		}
-		for _, callee := range s.calls.callees(site) {
-			if ps := sigParams(callee); i < len(ps) && isObjectLike(ps[i].Type()) {
-				s.mark(ps[i], LiveArgument)
-			}
+	for _, p := range s.calls.receiving(site, v, false) {
+		if isObjectLike(p.Type()) {
+			s.mark(p, LiveArgument)
 		}
 	}
 }
