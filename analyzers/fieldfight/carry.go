@@ -57,9 +57,8 @@ func (c *checker) fromLive(e ast.Expr, r *row, root, self *types.Var) bool {
 // later in the text but on a branch n is not on checks nothing of what n
 // did.
 func (c *checker) writtenAfter(root *types.Var, r *row, n ast.Node) bool {
-	from := flow.Anchor(n)
 	return c.writtenWhere(root, r, func(x *ast.AssignStmt) bool {
-		return x.Pos() >= n.End() && (from == nil || c.flow.Reaches(from, flow.Anchor(x)))
+		return x.Pos() >= n.End() && c.flow.Precedes(n, x)
 	})
 }
 
@@ -67,7 +66,7 @@ func (c *checker) writtenAfter(root *types.Var, r *row, n ast.Node) bool {
 // root is assigned whole before call, on a path that leads to it.
 func (c *checker) writtenBefore(root *types.Var, r *row, call *ast.CallExpr) bool {
 	return c.writtenWhere(root, r, func(x *ast.AssignStmt) bool {
-		return x.Pos() < call.Pos() && c.flow.Reaches(flow.Anchor(x), call)
+		return c.flow.Precedes(x, call)
 	})
 }
 

@@ -347,7 +347,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 	// branch that the replacement is not on carries nothing over).
 	carriedBefore := func(at ast.Expr) bool {
 		for _, p := range carries {
-			if p.Pos() < at.Pos() && c.flow.Reaches(p, at) {
+			if c.flow.Precedes(p, at) {
 				return true
 			}
 		}
@@ -563,8 +563,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 		return astutil.RootVar(info, e) == liveRoot && k8s.ThroughTemplate(info, e)
 	}
 	// after reports a restore that a path from the replacement leads to.
-	replaced := flow.Anchor(as)
-	after := func(e ast.Expr) bool { return replaced == nil || c.flow.Reaches(replaced, e) }
+	after := func(n ast.Node) bool { return c.flow.Precedes(as, n) }
 	found := false
 	ast.Inspect(c.body, func(n ast.Node) bool {
 		if found || n == nil || n.End() <= as.End() {
@@ -765,7 +764,7 @@ func (c *checker) carriedBetween(body *ast.BlockStmt, x, y ast.Expr, vx, vy *typ
 		first = y
 	}
 	return c.templateFrom(x, vy) || c.templateFrom(y, vx) ||
-		slices.ContainsFunc(c.carryPoints(body), func(p ast.Expr) bool { return p.Pos() < first.Pos() && c.flow.Reaches(p, first) })
+		slices.ContainsFunc(c.carryPoints(body), func(p ast.Expr) bool { return c.flow.Precedes(p, first) })
 }
 
 // keyDroppedFrom reports whether body deletes restartedAt from a map of
@@ -780,7 +779,7 @@ func (c *checker) keyDroppedFrom(body *ast.BlockStmt, v *types.Var, patch *ast.C
 		if found || !ok || call.Pos() >= patch.Pos() {
 			return !found
 		}
-		if m, key, ok := astutil.Delete(info, call); ok && isKey(info, key, false) && c.live.Locate(m).Root == v && c.flow.Reaches(call, patch) {
+		if m, key, ok := astutil.Delete(info, call); ok && isKey(info, key, false) && c.live.Locate(m).Root == v && c.flow.Precedes(call, patch) {
 			found = true
 		}
 		return !found

@@ -183,7 +183,9 @@
 // stamp is sent by (Where's Dest.Writes lists every write found). Anchor
 // places a statement on the graph (an assignment by its value, a range
 // statement by its ranged expression), so that analyzers ask about
-// statements too. HandedTo (calls.go) names the parameters of the
+// statements too; Precedes is "before" as the analyzers mean it: first in
+// the source and on a path that leads there (restartrevert's carry-overs,
+// restores and dropped stamps, fieldfight's fields written again). HandedTo (calls.go) names the parameters of the
 // package's functions that a local is handed to, the calls resolved as
 // the call graph resolves them.
 //

@@ -33,6 +33,20 @@ func (r *Result) Reaches(from, to ast.Expr) bool {
 	return slices.Contains(reachable(fb), tb)
 }
 
+// Precedes reports whether a runs before b: a starts first in the source
+// and a path of the control-flow graph leads from a to b, each placed by
+// Anchor. A statement on a branch b is not on does not precede it, nor
+// does a later statement of a loop body precede an earlier one through
+// the loop's back edge. Like Reaches it answers true, the text order
+// kept, when the graph cannot tell.
+func (r *Result) Precedes(a, b ast.Node) bool {
+	if a.Pos() >= b.Pos() {
+		return false
+	}
+	ea, eb := Anchor(a), Anchor(b)
+	return ea == nil || eb == nil || r.Reaches(ea, eb)
+}
+
 // Anchor returns the expression that places the statement or expression
 // n on the control-flow graph, for Reaches and Always: an expression
 // itself, an assignment's first value, a range statement's ranged
