@@ -120,76 +120,34 @@ func (w *writeWalker) record(mapExpr, keyExpr ast.Expr, k kind, root *types.Var,
 	w.s.writes = append(w.s.writes, write{key: key, keyExpr: keyExpr, pos: keyExpr.Pos(), kind: k, fn: w.fd, root: root, point: point})
 }
 
-// lits walks the function literals in n (a CreateOrUpdate mutate
-// function).
-func (w *writeWalker) lits(n ast.Node) {
-	ast.Inspect(n, func(m ast.Node) bool {
-		if lit, ok := m.(*ast.FuncLit); ok {
-			w.walk(lit.Body)
-			return false
+// walk visits the statements of body, those of the function literals in
+// it included (a CreateOrUpdate mutate function): whether each runs on
+// every path is the flow engine's answer (collectWrites), not their
+// nesting.
+func (w *writeWalker) walk(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			w.assign(n)
+		case *ast.DeclStmt:
+			w.decl(n)
+		case *ast.ReturnStmt:
+			fn := w.s.graph.Func(w.fd)
+			for i, r := range n.Results {
+				// A builder's literal result has the kind its callers use it as.
+				k := kind("")
+				if fn != nil {
+					k = kind(w.s.flow.ResultKind(fn, i))
+				}
+				w.s.literals(r, nil, k, w.record)
+			}
+		case *ast.ExprStmt:
+		default:
+			return true
 		}
+		w.noteCalls(n)
 		return true
 	})
-}
-
-func (w *writeWalker) list(list []ast.Stmt) {
-	for _, st := range list {
-		w.walk(st)
-	}
-}
-
-func (w *writeWalker) walk(n ast.Node) {
-	if n == nil {
-		return
-	}
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		w.list(n.List)
-	case *ast.IfStmt:
-		w.walk(n.Init)
-		w.walk(n.Body)
-		w.walk(n.Else)
-	case *ast.SwitchStmt:
-		w.walk(n.Init)
-		for _, c := range n.Body.List {
-			w.list(c.(*ast.CaseClause).Body)
-		}
-	case *ast.TypeSwitchStmt:
-		for _, c := range n.Body.List {
-			w.list(c.(*ast.CaseClause).Body)
-		}
-	case *ast.SelectStmt:
-		for _, c := range n.Body.List {
-			w.list(c.(*ast.CommClause).Body)
-		}
-	case *ast.ForStmt:
-		w.walk(n.Body)
-	case *ast.RangeStmt:
-		w.walk(n.Body)
-	case *ast.LabeledStmt:
-		w.walk(n.Stmt)
-	case *ast.AssignStmt:
-		w.assign(n)
-	case *ast.DeclStmt:
-		w.decl(n)
-	case *ast.ReturnStmt:
-		fn := w.s.graph.Func(w.fd)
-		for i, r := range n.Results {
-			// A builder's literal result has the kind its callers use it as.
-			k := kind("")
-			if fn != nil {
-				k = kind(w.s.flow.ResultKind(fn, i))
-			}
-			w.s.literals(r, nil, k, w.record)
-		}
-		w.lits(n)
-	case *ast.ExprStmt:
-		w.lits(n)
-	}
-	switch n.(type) {
-	case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.DeclStmt:
-		w.noteCalls(n)
-	}
 }
 
 // assign records m[K] = v, and the keys of literals assigned to a map of
@@ -213,7 +171,6 @@ func (w *writeWalker) assign(n *ast.AssignStmt) {
 		}
 		w.s.literals(r, r0, k, w.record)
 	}
-	w.lits(n)
 }
 
 // carried reports whether v is the value a live object's map holds

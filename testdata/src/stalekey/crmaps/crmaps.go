@@ -97,3 +97,23 @@ func (r *Reconciler) syncFixed(ctx context.Context, cache *api.Cache, key client
 	maps.Copy(live.Spec.Template.Annotations, fixedAnnotations(cache))
 	return r.Update(ctx, live)
 }
+
+// withExtras gives the desired object the custom resource's extra pod
+// annotations as its own annotations.
+func withExtras(d *appsv1.Deployment, cache *api.Cache) {
+	d.Annotations = cache.Spec.PodAnnotations
+}
+
+// The helper runs only when the user set extras: the merge keeps keys
+// copied from the Cache, and names no operator-owned key (the custom
+// resource's map has no key of its own).
+func (r *Reconciler) syncExtras(ctx context.Context, cache *api.Cache, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, live)
+	want := &appsv1.Deployment{}
+	if len(cache.Spec.PodAnnotations) > 0 {
+		withExtras(want, cache)
+	}
+	maps.Copy(live.Annotations, want.Annotations) // want `merge into the live Deployment annotations keeps keys copied from the Cache after they are removed there`
+	return r.Update(ctx, live)
+}
