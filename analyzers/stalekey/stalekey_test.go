@@ -54,3 +54,11 @@ func TestPaths(t *testing.T) {
 func TestCustomResourceMaps(t *testing.T) {
 	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/crmaps", "stalekey/crmaps/build")
 }
+
+// TestStoredMerges: the merge stored into a live object's map is found
+// by the value stored, through the locals that hand it on; a variable
+// that held a merge and was given another map before the store is not
+// one.
+func TestStoredMerges(t *testing.T) {
+	repotest.Run(t, stalekey.New(stalekey.Config{}), "stalekey/stored")
+}

@@ -136,3 +136,60 @@ func (r *Result) Constant(e ast.Expr) bool {
 	}
 	return len(refs) > 0
 }
+
+// holdsLimit bounds the values Holds collects for one expression.
+const holdsLimit = 64
+
+// Holds reports whether e may hold the value x computes or holds: a value
+// of one, read back through the locals that carry it (phis on every
+// edge, a cell's stores, conversions), is a value of the other. `merged
+// := Merge(...)`, then `out := merged` on one branch and `obj.Annotations
+// = out`: the stored out holds the merge. It answers false when the
+// engine has no value for either.
+func (r *Result) Holds(e, x ast.Expr) bool {
+	if !r.ready() {
+		return false
+	}
+	of := r.heldBy(x)
+	if len(of) == 0 {
+		return false
+	}
+	for v := range r.heldBy(e) {
+		if of[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// heldBy returns the values the expression e has, with those they were
+// handed on from through phis, cells and conversions; constants left out.
+func (r *Result) heldBy(e ast.Expr) map[ssa.Value]bool {
+	out := map[ssa.Value]bool{}
+	var work []ssa.Value
+	for _, ref := range r.exprs[ast.Unparen(e)] {
+		if !ref.IsAddr {
+			work = append(work, ref.X)
+		}
+	}
+	for len(work) > 0 && len(out) < holdsLimit {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if _, ok := v.(*ssa.Const); ok || out[v] {
+			continue
+		}
+		out[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			work = append(work, x.Edges...)
+		case *ssa.UnOp:
+			if x.Op == token.MUL && isCell(x.X) {
+				work = append(work, storedInto(x.X)...)
+			}
+		}
+		if c := convertedFrom(v); c != nil {
+			work = append(work, c)
+		}
+	}
+	return out
+}

@@ -152,7 +152,10 @@
 // holds, whatever statement gave it (`v = x` after `var v T`, a phi of one
 // non-nil source, a cell's one store, a comma-ok lookup), so that an
 // analyzer matches its shape at a statement without reading the local's
-// declaration. Allocated (created.go) says whether every object a local
+// declaration; Holds says whether one expression may hold the value
+// another computes, through the locals, phis and cells that hand it on
+// (strand: the merge that an `obj.Annotations = out` stores). Allocated
+// (created.go) says whether every object a local
 // holds is allocated by its function (a literal or new(T), or a struct
 // built in place), an object being built rather than one handed in.
 //

@@ -53,41 +53,54 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 	}
 }
 
-// storedMerges maps the variables of fd assigned to an annotations or
-// labels field (`merged := Merge(...)`, then `obj.Annotations = merged`)
-// to that field, or given to a setter (`obj.SetLabels(merged)`) to that
-// call: a destination destKind and the live-object engine understand.
-func (s *state) storedMerges(fd *ast.FuncDecl) map[*types.Var]ast.Expr {
+// A stored is a map value given to an object's annotations or labels:
+// assigned to the field, or handed to a setter.
+type stored struct {
+	val  ast.Expr // the value stored
+	dest ast.Expr // the field assigned, or the setter call
+}
+
+// storedMerges lists the values fd gives to an annotations or labels
+// field (`obj.Annotations = merged`), then to a setter
+// (`obj.SetLabels(merged)`): destinations destKind and the live-object
+// engine understand. Which merge a stored value holds is the engine's
+// question (storedAt).
+func (s *state) storedMerges(fd *ast.FuncDecl) []stored {
 	info := s.pass.TypesInfo
-	stored := map[*types.Var]ast.Expr{}
-	varOf := func(e ast.Expr) *types.Var {
-		id, _ := ast.Unparen(e).(*ast.Ident)
-		v, _ := info.Uses[id].(*types.Var)
-		return v
-	}
+	var fields, setters []stored
 	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		if v := varOf(r); v != nil && s.exprKind(l) != "" {
-			stored[v] = l
+		// A local given the map is not a destination: Holds follows it.
+		if _, local := ast.Unparen(l).(*ast.Ident); !local && s.exprKind(l) != "" {
+			fields = append(fields, stored{r, l})
 		}
 	})
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if field, _ := k8s.MetadataSetter(info, call); field != "" {
-				if v := varOf(call.Args[0]); v != nil && stored[v] == nil {
-					stored[v] = call
-				}
+				setters = append(setters, stored{call.Args[0], call})
 			}
 		}
 		return true
 	})
-	return stored
+	slices.Reverse(fields) // the last assignment of a value names it
+	return append(fields, setters...)
+}
+
+// storedAt returns where the map e computes or holds is stored: the first
+// of stored whose value holds it.
+func (s *state) storedAt(list []stored, e ast.Expr) (ast.Expr, bool) {
+	for _, st := range list {
+		if s.flow.Holds(st.val, e) {
+			return st.dest, true
+		}
+	}
+	return nil, false
 }
 
 // assignedMerges returns the union merges assigned in n into a live
 // object's annotations or labels, directly or through a variable stored
 // there (for the fix, the variable and the statement).
-func (s *state) assignedMerges(n *ast.AssignStmt, stored map[*types.Var]ast.Expr) []found {
-	info := s.pass.TypesInfo
+func (s *state) assignedMerges(n *ast.AssignStmt, stored []stored) []found {
 	if len(n.Lhs) != len(n.Rhs) {
 		return nil
 	}
@@ -104,7 +117,7 @@ func (s *state) assignedMerges(n *ast.AssignStmt, stored map[*types.Var]ast.Expr
 		dest := n.Lhs[i]
 		var mergedID *ast.Ident
 		if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
-			if st, ok := stored[astutil.IdentVar(info, id)]; ok {
+			if st, ok := s.storedAt(stored, call); ok {
 				dest, mergedID = st, id
 			}
 		}
@@ -119,7 +132,7 @@ func (s *state) assignedMerges(n *ast.AssignStmt, stored map[*types.Var]ast.Expr
 // callMerges returns the merges a call statement makes into a live
 // object's annotations or labels: maps.Copy or a copy helper, or
 // obj.SetAnnotations(Merge(desired, obj.GetAnnotations())).
-func (s *state) callMerges(n *ast.ExprStmt, stored map[*types.Var]ast.Expr) []found {
+func (s *state) callMerges(n *ast.ExprStmt, stored []stored) []found {
 	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 	if !ok {
 		return nil
@@ -195,10 +208,10 @@ func (s *state) read(e ast.Expr) bool {
 }
 
 // into checks an into merge (maps.Copy, a copy helper, an overlay loop).
-func (s *state) into(at ast.Node, m merge.Merge, stored map[*types.Var]ast.Expr) (found, bool) {
+func (s *state) into(at ast.Node, m merge.Merge, stored []stored) (found, bool) {
 	dest := m.Dst
-	if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
-		if st, ok := stored[astutil.IdentVar(s.pass.TypesInfo, id)]; ok {
+	if _, ok := ast.Unparen(dest).(*ast.Ident); ok {
+		if st, ok := s.storedAt(stored, dest); ok {
 			dest = st // a local map the function then gives to the object
 		}
 	}
