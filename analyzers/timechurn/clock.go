@@ -296,11 +296,13 @@ func (p *pkgState) onlyCalledGuarded(fd *ast.FuncDecl, depth int) bool {
 }
 
 // returnsBefore reports an `if <change test> { ...; return }` in body
-// that ends before n (outside function literals): `if recentlyBounced(d)
-// { return nil }`, `if expiration.After(limit) { return }`, also nested
-// in a loop or another such branch. Not one nested in the branch of an
-// error or deletion test: that ends only a rare path, and guards nothing
-// after it.
+// that runs before n, on a path that leads to it (outside function
+// literals; the engine's Precedes): `if recentlyBounced(d) { return nil
+// }`, `if expiration.After(limit) { return }`, also nested in a loop or
+// another such branch. Not one on a branch that ends before n (its own
+// Update, a return), which the path to n never passes, and not one nested
+// in the branch of an error or deletion test: that ends only a rare path,
+// and guards nothing after it.
 func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
 	found := false
 	ast.Inspect(body, func(m ast.Node) bool {
@@ -311,7 +313,7 @@ func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if x.End() <= n.Pos() && f.earlyReturn(x) {
+			if !contains(x, n) && f.earlyReturn(x) && f.p.flow.Precedes(x.Cond, n) {
 				found = true
 				return false
 			}

@@ -78,8 +78,10 @@
 // nested in a loop or in another such branch, unless its branch sends the
 // object (a finalizer added, a phase initialised, then Update and return:
 // a step of its own, after which the next reconcile goes on to the stamp)
-// or it is nested in an error's or a deletion's branch; a stamp
-// in a branch that tests a boolean field of an object and clears it (`if
+// or it is nested in an error's or a deletion's branch, or no path from
+// it leads to the stamp (it sits in a branch that ends first, in an
+// Update or a return of its own: the path to the stamp never passes it);
+// a stamp in a branch that tests a boolean field of an object and clears it (`if
 // obj.Spec.RefreshRequested { ...; obj.Spec.RefreshRequested = false }`:
 // once per request; a flag left set, `if obj.Spec.Paused`, guards
 // nothing); a stamp in an unexported function whose every call in the

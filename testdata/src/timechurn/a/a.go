@@ -217,3 +217,31 @@ func (r *Reconciler) afterErrorBranch(ctx context.Context, w *Widget) error {
 	w.Status.LastUpdated = metav1.Now() // want `w.Status.LastUpdated gets metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
 	return r.Status().Update(ctx, w)
 }
+
+// The early return is on a branch that ends in an Update of its own: the
+// path that goes on to the stamp never passes it, so the stamp runs on
+// every reconcile that finds the phase set.
+func (r *Reconciler) earlyReturnElsewhere(ctx context.Context, w *Widget, phase string, old *Widget) error {
+	if w.Status.Phase != phase {
+		if old.Status.Phase == phase {
+			return nil
+		}
+		w.Status.Phase = phase
+		return r.Status().Update(ctx, w)
+	}
+	w.Status.LastUpdated = metav1.Now() // want `w.Status.LastUpdated gets metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
+	return r.Status().Update(ctx, w)
+}
+
+// The early return in a loop that finds the condition already there
+// guards the stamp after the loop: silent.
+func (r *Reconciler) earlyReturnInLoop(ctx context.Context, w *Widget, phase string) error {
+	for _, c := range w.Status.Conditions {
+		if c.Type == "Ready" && c.Reason == phase {
+			return nil
+		}
+	}
+	w.Status.Phase = phase
+	w.Status.LastUpdated = metav1.Now()
+	return r.Status().Update(ctx, w)
+}
