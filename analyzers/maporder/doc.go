@@ -35,12 +35,21 @@
 //
 // Sources: range over a map (or over maps.Keys/Values/All of one),
 // slices.Collect(maps.Keys(m)), golang.org/x/exp/maps.Keys/Values, and
-// sets.Set.UnsortedList. The branches of an if or switch are walked from
-// the same state and joined: a variable holds map order after them when
-// it does at the end of any branch that falls through (`if one { mounts
-// = []VolumeMount{{...}} } else { for _, k := range keys { mounts =
-// append(mounts, ...) } }`). Order is followed through appends and index
-// writes to slices declared outside the loop, through strings.Builder,
+// sets.Set.UnsortedList. The statements that put the order into a value
+// are matched in the function's syntax (an append or an index write, in
+// the loop, to a slice declared outside it; a write to a builder); the
+// flow engine's Taint then carries it on the function's SSA form, so a
+// variable holds map order wherever a path from such a value reaches it
+// (`if one { mounts = []VolumeMount{{...}} } else { for _, k := range
+// keys { mounts = append(mounts, ...) } }`), and so does what it is
+// handed to: an interface and the list asserted back from it, the case
+// of a type switch, a closure's captured variables, a closure called in
+// place (its result, and the parameter a call hands it), the fields of
+// the function's own objects and what a pointer parameter points to. A
+// variable captured by a closure (a sort's callback) holds at each read
+// only what the writes that run before it put there. Order is followed
+// through appends and index writes to slices declared outside the loop,
+// through strings.Builder,
 // bytes.Buffer and hash writers, through standard-library calls whose
 // result is a string, byte slice or slice (strings.Join, fmt.Sprintf,
 // hex.EncodeToString), and through functions of any package that return
@@ -119,7 +128,9 @@
 // call's result on (a wrapper) is reported even when its caller passes
 // its own list (a known false positive). A last-wins assignment in a map
 // loop (name = k) and an early return from one are not followed. A sort
-// inside one branch clears the order on every path. Order written through
+// clears the order of what it sorts for every point after it that a path
+// from it reaches: a sort inside one branch clears it after the branch
+// too, the path around it not told apart. Order written through
 // a pointer to a struct parameter is summarised across functions only
 // through the fields it lands in (channels, above). Order joined into a
 // string field of the operator's own (non-API) struct that text/template

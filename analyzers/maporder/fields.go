@@ -139,7 +139,7 @@ func (s *fnState) selectedField(e ast.Expr) *types.Var {
 // of this package, and as a sink when the package declaring f says that
 // its reads reach one.
 func (s *fnState) storeField(f *types.Var, t taint, at ast.Expr) {
-	if len(t) == 0 || !s.p.channel(f) {
+	if !s.final || len(t) == 0 || !s.p.channel(f) {
 		return
 	}
 	fs := &s.p.fields
@@ -233,12 +233,12 @@ func (p *pkgState) exportFieldFacts() {
 // order, never reported itself.
 func symbolic(o *origin) bool { return o.kind == paramOrigin || o.kind == fieldOrigin }
 
-// freshLocal reports whether the local v is declared with a new value (a
-// literal, new(T)): its fields hold what it is given here, not what the
-// package stores into them elsewhere.
-func (s *fnState) freshLocal(v *types.Var) bool {
-	if s.inits == nil {
-		s.inits = inits(s.p.pass.TypesInfo, s.body)
+// fieldRule is the engine's TaintRules.Field: a read of a field that the
+// function did not give a value, of an object it did not build, carries
+// what the package stores into the field (a channel).
+func (s *fnState) fieldRule(f *types.Var, held taint, stored, local bool) taint {
+	if len(held) > 0 || stored || local || !f.IsField() {
+		return nil
 	}
-	return isFresh(s.inits[v])
+	return s.fieldTaint(f)
 }

@@ -143,33 +143,53 @@ type pkgState struct {
 	changed    bool
 }
 
+// maxWalks bounds the walks of one function that collect what its
+// statements put into values and clear (the engine carries it on before
+// the next); a last walk then records sinks and the summary.
+const maxWalks = 4
+
 func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 	fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	if fn == nil {
 		return
 	}
 	s := &fnState{
-		p:          p,
-		fn:         fn,
-		sum:        p.summaryOf(fn),
-		params:     map[*types.Var]int{},
-		taints:     map[taintKey]taint{},
-		sortedKeys: map[taintKey]bool{},
-		written:    map[taintKey]bool{},
-		report:     report,
-		body:       decl.Body,
-		decl:       decl,
+		p:      p,
+		fn:     fn,
+		sum:    p.summaryOf(fn),
+		params: map[*types.Var]int{},
+		report: report,
+		body:   decl.Body,
+		decl:   decl,
 	}
 	sig := fn.Type().(*types.Signature)
 	for i := range sig.Params().Len() {
-		v := sig.Params().At(i)
-		s.params[v] = i
-		if orderedContent(v.Type()) {
-			s.taints[taintKey{v: v}] = taint{p.origin(decl, i, func() *origin {
+		s.params[sig.Params().At(i)] = i
+	}
+	s.t = flow.NewTaint(p.flow, fn, flow.TaintRules[*origin]{
+		Param: func(i int) []*origin {
+			if i >= sig.Params().Len() || !orderedContent(sig.Params().At(i).Type()) {
+				return nil
+			}
+			return taint{p.origin(decl, i, func() *origin {
 				return &origin{kind: paramOrigin, param: i}
 			})}
-		}
+		},
+		Call:  s.callTaints,
+		Field: s.fieldRule,
+	})
+	if s.t == nil {
+		return // no SSA form: said by the flow engine's users
 	}
+	s.t.Solve()
+	for range maxWalks {
+		s.block(decl.Body.List, nil)
+		if !s.t.Dirty() {
+			break
+		}
+		s.t.Solve()
+	}
+	s.final = true
 	if report {
 		p.reached[decl] = p.reached[decl][:0]
 	}
@@ -177,7 +197,7 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 	// A pointer or slice parameter that ends up holding map order was filled.
 	for v, i := range s.params {
 		if isPointerToSlice(v.Type()) || isSlice(v.Type()) {
-			p.addOrigins(s.sum.fills, i, s.taints[taintKey{v: v}])
+			p.addOrigins(s.sum.fills, i, s.t.ParamHolds(i))
 		}
 	}
 }

@@ -29,6 +29,8 @@ func TestMaporder(t *testing.T) {
 		{"crd", []string{"maporder/crd/controller"}},
 		// Callbacks whose results a framework of another package writes into an object.
 		{"framework", []string{"maporder/framework"}},
+		// Order carried through values, not names: assertions, type switches, closures called in place.
+		{"values", []string{"maporder/values"}},
 		// Order stored into fields of the module's own structs, read in the package and in others.
 		{"channels", []string{"maporder/channels/render", "maporder/channels/controller"}},
 	} {

@@ -89,10 +89,7 @@ func (s *fnState) hashed(e ast.Expr, depth int) bool {
 			}
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() {
-				if s.inits == nil {
-					s.inits = inits(info, s.body)
-				}
-				found = s.hashed(s.inits[v], depth-1)
+				found = s.hashed(s.p.flow.Computed(n), depth-1)
 			}
 		}
 		return !found
@@ -121,6 +118,9 @@ func (s *fnState) sink(t taint, desc string, pos token.Pos) {
 }
 
 func (s *fnState) record(t taint, sk sink) {
+	if !s.final {
+		return
+	}
 	for _, o := range t {
 		if o.kind == fieldOrigin {
 			s.p.reachedField(o, sk)

@@ -1,7 +1,7 @@
 package maporder
 
-// Taint: where map order enters a value (origins), which variables and
-// fields hold it, and what removes it (sorting).
+// Taint: where map order enters a value (origins), what a call's results
+// carry (the engine's TaintRules.Call), and what removes it (sorting).
 
 import (
 	"go/ast"
@@ -92,43 +92,9 @@ func containsOrigin(list []*origin, o *origin) bool {
 	return false
 }
 
-// taintKey names a tracked location: a variable, or one field of a
-// variable (x.f), or what a pointer variable points to (*p, keyed by p).
-type taintKey struct {
-	v *types.Var
-	f *types.Var
-}
+type taint = []*origin
 
-type taint []*origin
-
-func union(a, b taint) taint {
-	for _, o := range b {
-		if !containsOrigin(a, o) {
-			a = append(a, o)
-		}
-	}
-	return a
-}
-
-// set gives the location k the order t; a location given order after it
-// was sorted is no longer sorted.
-func (s *fnState) set(k taintKey, t taint) {
-	s.written[k] = true
-	if len(t) == 0 {
-		delete(s.taints, k)
-		return
-	}
-	s.taints[k] = slices.Clone(t)
-	delete(s.sortedKeys, k)
-}
-
-func (s *fnState) add(k taintKey, t taint) {
-	if len(t) == 0 {
-		return
-	}
-	s.taints[k] = union(s.taints[k], t)
-	delete(s.sortedKeys, k)
-}
+func union(a, b taint) taint { return flow.Union(a, b) }
 
 // outer reports whether the variable at the root of e was declared outside
 // the loop body, so that it outlives one iteration.
@@ -148,44 +114,9 @@ func (s *fnState) rootVar(e ast.Expr) *types.Var {
 	return nil
 }
 
-// keyOf returns the taint key for x, x.f, and *x where x is a local.
-func (s *fnState) keyOf(e ast.Expr) (taintKey, bool) {
-	info := s.p.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if x.Name == "_" {
-			return taintKey{}, false
-		}
-		v, _ := info.Uses[x].(*types.Var)
-		if v == nil {
-			v, _ = info.Defs[x].(*types.Var)
-		}
-		if v == nil || v.IsField() {
-			return taintKey{}, false
-		}
-		return taintKey{v: v}, true
-	case *ast.StarExpr:
-		return s.keyOf(x.X)
-	case *ast.SelectorExpr:
-		sel, ok := info.Selections[x]
-		if !ok || sel.Kind() != types.FieldVal {
-			return taintKey{}, false
-		}
-		root, ok := ast.Unparen(x.X).(*ast.Ident)
-		if !ok {
-			return taintKey{}, false
-		}
-		rk, ok := s.keyOf(root)
-		if !ok {
-			return taintKey{}, false
-		}
-		return taintKey{v: rk.v, f: sel.Obj().(*types.Var)}, true
-	}
-	return taintKey{}, false
-}
-
-// sanitize clears the order of a sorted expression, and records that the
-// function sorts a parameter when the sorted value is one.
+// sanitize clears the order of a sorted expression from where it is sorted
+// on, and records that the function sorts a parameter when the sorted
+// value is one.
 func (s *fnState) sanitize(arg ast.Expr) {
 	arg = ast.Unparen(arg)
 	// sort.Sort(byName(x)), sort.Sort(sort.StringSlice(x)): conversions.
@@ -196,18 +127,20 @@ func (s *fnState) sanitize(arg ast.Expr) {
 	}
 	arg = derefAddr(arg)
 	s.sortedField(arg)
-	k, ok := s.keyOf(arg)
-	if !ok {
+	s.t.Clear(arg)
+	id, ok := arg.(*ast.Ident)
+	if star, isStar := arg.(*ast.StarExpr); isStar {
+		id, ok = ast.Unparen(star.X).(*ast.Ident)
+	}
+	if !ok || s.litDeep > 0 {
 		return
 	}
-	if k.f == nil {
-		if i, isParam := s.params[k.v]; isParam && s.litDeep == 0 && !s.sum.sorts[i] {
+	if v, _ := s.p.pass.TypesInfo.Uses[id].(*types.Var); v != nil {
+		if i, isParam := s.params[v]; isParam && !s.sum.sorts[i] {
 			s.sum.sorts[i] = true
 			s.p.changed = true
 		}
 	}
-	delete(s.taints, k)
-	s.sortedKeys[k] = true
 }
 
 // sortedLater reports whether the function sorts the location e in place
@@ -329,52 +262,12 @@ func (p *pkgState) sortedParams(fn *types.Func) []int {
 	return out
 }
 
-// taintOf returns the map-order origins that the value of e carries.
+// taintOf returns the map-order origins that the value of e carries where
+// it is evaluated (the engine's answer; a literal's elements sorted
+// afterwards in the array it shares are left out).
 func (s *fnState) taintOf(e ast.Expr) taint {
 	info := s.p.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.StarExpr:
-		k, ok := s.keyOf(x)
-		if !ok {
-			return nil
-		}
-		return s.taints[k]
-	case *ast.SelectorExpr:
-		var t taint
-		k, ok := s.keyOf(x)
-		if ok {
-			t = s.taints[k]
-			t = union(slices.Clone(t), s.taints[taintKey{v: k.v}])
-		}
-		if !ok || len(t) == 0 && !s.written[k] && !s.sortedKeys[k] && !s.freshLocal(k.v) {
-			// Not assigned or sorted on the walk, of an object not built
-			// here: what the field holds (fields.go).
-			if f, isField := info.Uses[x.Sel].(*types.Var); isField && f.IsField() {
-				t = union(t, s.fieldTaint(f))
-			}
-		}
-		return t
-	case *ast.IndexExpr:
-		// An element of an ordered slice is content, not order (s[0] of a
-		// one-element set is common and harmless); a map value may itself be
-		// an ordered slice (groups[team]).
-		if _, isMap := types.Unalias(info.TypeOf(x.X)).Underlying().(*types.Map); isMap {
-			return s.taintOf(x.X)
-		}
-		return nil
-	case *ast.SliceExpr:
-		return s.taintOf(x.X)
-	case *ast.TypeAssertExpr:
-		return s.taintOf(x.X)
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return s.taintOf(x.X)
-		}
-	case *ast.BinaryExpr:
-		if x.Op == token.ADD {
-			return union(slices.Clone(s.taintOf(x.X)), s.taintOf(x.Y))
-		}
-	case *ast.CompositeLit:
+	if x, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
 		var t taint
 		for _, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -387,16 +280,8 @@ func (s *fnState) taintOf(e ast.Expr) taint {
 			t = union(t, et)
 		}
 		return t
-	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return s.taintOf(x.Args[0]) // conversion
-		}
-		ts := s.callTaints(x)
-		if len(ts) > 0 {
-			return ts[0]
-		}
 	}
-	return nil
+	return s.t.Of(e)
 }
 
 // callTaints returns the origins of each result of a call.
@@ -429,9 +314,18 @@ func (s *fnState) callTaints(call *ast.CallExpr) []taint {
 	if impls := s.p.implementations(fn); len(impls) > 0 {
 		// An interface method: whichever implementation of the module runs.
 		out := make([]taint, n)
+		seen := make([]map[*origin]bool, n)
 		for _, impl := range impls {
 			for i, t := range s.calleeTaints(impl, call, n) {
-				out[i] = union(out[i], t)
+				for _, o := range t {
+					if seen[i] == nil {
+						seen[i] = map[*origin]bool{}
+					}
+					if !seen[i][o] {
+						seen[i][o] = true
+						out[i] = append(out[i], o)
+					}
+				}
 			}
 		}
 		return out

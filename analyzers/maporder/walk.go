@@ -1,7 +1,9 @@
 package maporder
 
-// The walk: one function's statements and expressions in order, moving
-// taint through assignments, loops, returns and calls.
+// The walk: one function's statements, matched for what puts map order
+// into a value (an append in a loop over a map, a write to a builder, a
+// callee filling a list), what clears it (a sort) and where it lands (a
+// sink, a result); the flow engine's Taint carries it between them.
 
 import (
 	"fmt"
@@ -22,22 +24,22 @@ type fnState struct {
 	fn      *types.Func
 	sum     *summary
 	params  map[*types.Var]int
-	taints  map[taintKey]taint
 	report  bool
 	litDeep int            // > 0 inside a function literal
 	lits    []*ast.FuncLit // the function literals being walked, innermost last
 	body    *ast.BlockStmt
 	decl    *ast.FuncDecl
-	inits   map[*types.Var]ast.Expr // computed on first use
+	// t carries map order through the function's values (the flow
+	// engine's Taint): the walk adds it where a statement puts it (an
+	// append in a loop over a map, a write to a builder) and clears it
+	// where a sort runs.
+	t *flow.Taint[*origin]
+	// final is set for the last walk, once the engine has carried what
+	// the statements put: only it records sinks and the summary.
+	final bool
 	// sortCalls says whether the function calls anything that sorts in
 	// place (computed on first use; see sortedLater).
 	sortCalls *bool
-	// sortedKeys are the locations sorted so far on the walk's path: a
-	// join of branches keeps them sorted.
-	sortedKeys map[taintKey]bool
-	// written are the locations assigned on the walk: a read of one no
-	// longer carries what its field holds elsewhere (fields.go).
-	written map[taintKey]bool
 }
 
 // loopCtx is the innermost loop whose iteration order is map order.
@@ -81,16 +83,8 @@ func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
 	case *ast.DeclStmt:
 		if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
 			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for _, v := range vs.Values {
+				for _, v := range spec.(*ast.ValueSpec).Values {
 					s.expr(v, ctx)
-				}
-				if len(vs.Values) == len(vs.Names) {
-					for i, name := range vs.Names {
-						if v, ok := s.p.pass.TypesInfo.Defs[name].(*types.Var); ok {
-							s.set(taintKey{v: v}, s.taintOf(vs.Values[i]))
-						}
-					}
 				}
 			}
 		}
@@ -107,14 +101,10 @@ func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
 				body = &c
 			}
 		}
-		pre := s.fork()
 		s.block(st.Body.List, body)
-		afterBody := s.fork()
-		s.restore(pre)
 		if st.Else != nil {
 			s.stmt(st.Else, ctx)
 		}
-		s.join(afterBody, terminates(st.Body), st.Else != nil && terminates(st.Else))
 	case *ast.ForStmt:
 		if st.Init != nil {
 			s.stmt(st.Init, ctx)
@@ -166,139 +156,15 @@ func (s *fnState) stmt(st ast.Stmt, ctx *loopCtx) {
 	}
 }
 
-// clauses walks each case of a switch from the state before the switch,
-// and joins the states of the cases that fall out of it (and the state
-// before, when no default case runs).
+// clauses walks each case of a switch.
 func (s *fnState) clauses(body *ast.BlockStmt, ctx *loopCtx) {
-	pre := s.fork()
-	var out []branchState
-	hasDefault := false
 	for _, c := range body.List {
 		cc := c.(*ast.CaseClause)
-		if cc.List == nil {
-			hasDefault = true
-		}
-		s.restore(pre)
 		for _, e := range cc.List {
 			s.expr(e, ctx)
 		}
 		s.block(cc.Body, ctx)
-		if len(cc.Body) == 0 || breaksOut(cc.Body[len(cc.Body)-1]) || !terminates(cc.Body[len(cc.Body)-1]) {
-			out = append(out, s.fork())
-		}
 	}
-	if !hasDefault {
-		out = append(out, pre)
-	}
-	s.restore(pre)
-	if len(out) == 0 {
-		return // every case leaves the function or the loop
-	}
-	s.restore(out[0])
-	for _, b := range out[1:] {
-		s.join(b, false, false)
-	}
-}
-
-// A branchState is the taints at one point of the walk, and the
-// locations sorted on the way there.
-type branchState struct {
-	taints map[taintKey]taint
-	sorted map[taintKey]bool
-}
-
-// fork returns a copy of the walk's state, to walk a branch from.
-func (s *fnState) fork() branchState {
-	b := branchState{taints: make(map[taintKey]taint, len(s.taints)), sorted: make(map[taintKey]bool, len(s.sortedKeys))}
-	for k, t := range s.taints {
-		b.taints[k] = slices.Clone(t)
-	}
-	for k := range s.sortedKeys {
-		b.sorted[k] = true
-	}
-	return b
-}
-
-// restore makes b the walk's state.
-func (s *fnState) restore(b branchState) {
-	s.taints = make(map[taintKey]taint, len(b.taints))
-	for k, t := range b.taints {
-		s.taints[k] = slices.Clone(t)
-	}
-	s.sortedKeys = make(map[taintKey]bool, len(b.sorted))
-	for k := range b.sorted {
-		s.sortedKeys[k] = true
-	}
-}
-
-// join merges other, the state at the end of another branch, into the
-// current one: a location holds map order after the branches when it
-// does at the end of one that falls through (`if dir { added = one } else
-// { for ... { added = append(added, k) } }`). A branch that returns,
-// breaks or continues (otherEnds, curEnds) does not reach the join. A
-// location sorted in either branch stays sorted: a sort in one branch
-// clears the order on every path (see the doc's Limits).
-func (s *fnState) join(other branchState, otherEnds, curEnds bool) {
-	switch {
-	case otherEnds && curEnds:
-		for k := range other.sorted {
-			s.sortedKeys[k] = true
-		}
-		return
-	case otherEnds:
-		for k := range other.sorted {
-			s.sortedKeys[k] = true
-			delete(s.taints, k)
-		}
-		return
-	case curEnds:
-		cur := s.sortedKeys
-		s.restore(other)
-		for k := range cur {
-			s.sortedKeys[k] = true
-			delete(s.taints, k)
-		}
-		return
-	}
-	for k, t := range other.taints {
-		s.taints[k] = union(s.taints[k], t)
-	}
-	for k := range other.sorted {
-		s.sortedKeys[k] = true
-	}
-	for k := range s.sortedKeys {
-		delete(s.taints, k)
-	}
-}
-
-// breaksOut reports an unlabeled break, which in a case clause leaves the
-// switch for the code after it: the case reaches the join.
-func breaksOut(st ast.Stmt) bool {
-	br, ok := st.(*ast.BranchStmt)
-	return ok && br.Tok == token.BREAK && br.Label == nil
-}
-
-// terminates reports a statement after which the code that follows does
-// not run: a return, a branch out (break, continue, goto), a panic, or a
-// block or if statement every path of which ends so.
-func terminates(st ast.Stmt) bool {
-	switch st := st.(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return st.Tok != token.FALLTHROUGH // fallthrough runs the next case
-	case *ast.BlockStmt:
-		return len(st.List) > 0 && terminates(st.List[len(st.List)-1])
-	case *ast.IfStmt:
-		return st.Else != nil && terminates(st.Body) && terminates(st.Else)
-	case *ast.ExprStmt:
-		if call, ok := st.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // rangeStmt walks a range loop. A range over a map (or maps.Keys/Values/All
@@ -440,11 +306,12 @@ func (s *fnState) returnStmt(st *ast.ReturnStmt, ctx *loopCtx) {
 			per = s.callTaints(call)
 		}
 	case len(st.Results) == 0:
-		for i := range sig.Results().Len() {
-			per = append(per, s.taints[taintKey{v: sig.Results().At(i)}])
-		}
+		per = s.t.Returned(st) // named results
 	}
 	for i, t := range per {
+		if !s.final {
+			break
+		}
 		s.p.addOrigins(s.sum.results, i, t)
 		for _, o := range t {
 			if o.kind == paramOrigin && !s.sum.passes[[2]int{o.param, i}] {
@@ -510,11 +377,8 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	info := s.p.pass.TypesInfo
 	if st.Tok == token.ADD_ASSIGN {
 		// s += k: string built in iteration order.
-		if k, ok := s.keyOf(lhs); ok {
-			s.add(k, rt)
-			if ctx != nil && s.outer(lhs, ctx) {
-				s.add(k, ctx.origins)
-			}
+		if ctx != nil && s.outer(lhs, ctx) {
+			s.t.AddValue(lhs, ctx.origins)
 		}
 		return
 	}
@@ -543,31 +407,31 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		if field := s.apiField(ast.Unparen(ix.X)); field != nil && isStringMap(field.Type()) {
 			s.sinkField(rt, field, lhs, lhs)
 		}
-		if k, ok := s.keyOf(ix.X); ok {
-			s.add(k, rt) // a container holding an ordered value
-			if ctx != nil && s.outer(ix.X, ctx) {
-				switch types.Unalias(info.TypeOf(ix.X)).Underlying().(type) {
-				case *types.Slice, *types.Array:
-					if !s.p.flow.ByKey(ix.Index) {
-						s.add(k, ctx.origins) // out[i] = ... filled in iteration order
-					}
-				case *types.Map:
-					if isAppendTo(info, rhs, lhs) {
-						s.add(k, ctx.origins) // groups[g] = append(groups[g], ...)
-					}
+		// A container holding an ordered value holds its order (the
+		// engine's); one filled in iteration order holds the loop's.
+		if ctx != nil && s.outer(ix.X, ctx) {
+			switch types.Unalias(info.TypeOf(ix.X)).Underlying().(type) {
+			case *types.Slice, *types.Array:
+				if !s.p.flow.ByKey(ix.Index) {
+					s.t.AddAt(ix.X, ctx.origins) // out[i] = ... filled in iteration order
+				}
+			case *types.Map:
+				if isAppendTo(info, rhs, lhs) {
+					s.t.AddAt(ix.X, ctx.origins) // groups[g] = append(groups[g], ...)
 				}
 			}
 		}
 		return
 	}
-	k, ok := s.keyOf(lhs)
-	if !ok {
+	if rhs == nil {
 		return
 	}
 	if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
-		rt = union(slices.Clone(rt), s.loopOrigins(lhs, ctx))
+		s.t.AddValue(rhs, s.loopOrigins(lhs, ctx))
 	}
-	s.set(k, s.keptAfter(rt, lhs, rhs))
+	if kept := s.keptAfter(rt, lhs, rhs); len(kept) < len(rt) {
+		s.t.Drop(rhs, slices.DeleteFunc(slices.Clone(rt), func(o *origin) bool { return containsOrigin(kept, o) }))
+	}
 }
 
 // loopOrigins returns the order an append to lhs in the loop ctx takes:
@@ -760,15 +624,12 @@ func (s *fnState) existing(p astutil.Path) bool {
 	if !ok {
 		return false
 	}
-	if s.inits == nil {
-		s.inits = inits(info, s.body)
-	}
-	init, declared := s.inits[v]
+	init := s.p.flow.Declared(v)
 	if len(p.Steps) > 0 {
 		// A field of an object: existing unless the object is built here.
-		return !declared || !isFresh(init)
+		return init == nil || !isFresh(init)
 	}
-	if !declared {
+	if init == nil {
 		return false // a parameter, or a var declared without a value: unknown
 	}
 	e := ast.Unparen(init)
@@ -856,9 +717,7 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "copy" && len(call.Args) == 2 {
-			if k, ok := s.keyOf(call.Args[0]); ok {
-				s.add(k, s.taintOf(call.Args[1]))
-			}
+			s.t.AddAt(call.Args[0], s.taintOf(call.Args[1]))
 			return
 		}
 	}
@@ -914,16 +773,14 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 
 	// Writers: a hash, builder or buffer written in map order.
 	if w, ok := s.writerOf(fn, call, sel); ok {
-		if k, ok := s.keyOf(w); ok {
-			var t taint
-			for _, a := range call.Args {
-				t = union(t, s.taintOf(a))
-			}
-			if ctx != nil && s.outer(w, ctx) {
-				t = union(t, ctx.origins)
-			}
-			s.add(k, t)
+		var t taint
+		for _, a := range call.Args {
+			t = union(t, s.taintOf(a))
 		}
+		if ctx != nil && s.outer(w, ctx) {
+			t = union(t, ctx.origins)
+		}
+		s.t.AddAt(w, t)
 	}
 
 	// Calls of summarised functions: parameters that reach sinks, and
@@ -951,9 +808,7 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 		}
 		for i, os := range sum.fills {
 			if arg := argFor(call, fn, i); arg != nil {
-				if k, ok := s.keyOf(derefAddr(arg)); ok {
-					s.add(k, os)
-				}
+				s.t.AddAt(derefAddr(arg), os)
 			}
 		}
 		return
@@ -970,12 +825,10 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 	}
 	for _, f := range fact.Fills {
 		if arg := argFor(call, fn, f.Index); arg != nil {
-			if k, ok := s.keyOf(derefAddr(arg)); ok {
-				o := s.p.origin(call, -1-f.Index, func() *origin {
-					return &origin{kind: remoteOrigin, mapName: f.Map, callee: name, remote: f.Pos}
-				})
-				s.add(k, taint{o})
-			}
+			o := s.p.origin(call, -1-f.Index, func() *origin {
+				return &origin{kind: remoteOrigin, mapName: f.Map, callee: name, remote: f.Pos}
+			})
+			s.t.AddAt(derefAddr(arg), taint{o})
 		}
 	}
 }
@@ -998,4 +851,24 @@ func derefAddr(e ast.Expr) ast.Expr {
 		return u.X
 	}
 	return e
+}
+
+// isFresh reports whether e builds a new value: a composite literal, its
+// address, or new(T).
+func isFresh(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && id.Name == "new" && len(x.Args) == 1
+	}
+	return false
 }

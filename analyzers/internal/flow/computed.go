@@ -6,6 +6,7 @@ package flow
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -192,4 +193,22 @@ func (r *Result) heldBy(e ast.Expr) map[ssa.Value]bool {
 		}
 	}
 	return out
+}
+
+// Declared returns the expression the local v is given where it is
+// declared (`v := e`, `var v = e`), read through the locals that carry it
+// (`v := w`, w declared with e): nil for a parameter, a variable declared
+// without a value, or one the engine has no value for.
+func (r *Result) Declared(v *types.Var) ast.Expr {
+	if !r.ready() {
+		return nil
+	}
+	ref := r.defs[v]
+	if ref == nil {
+		return nil
+	}
+	if e := computing(ref.Parent(), ref.X); e != nil {
+		return e
+	}
+	return nil
 }

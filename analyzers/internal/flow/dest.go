@@ -151,6 +151,8 @@ func (r *Result) uses(x ssa.Value) []ssa.Instruction {
 // packages never ask one.
 func (r *Result) index() {
 	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
+	r.defs = map[*types.Var]*ssa.DebugRef{}
+	r.lits = map[token.Pos]*ast.CompositeLit{}
 	r.values = map[*types.Var][]ssa.Value{}
 	r.cells = map[ssa.Value][]*types.Var{}
 	r.cellsOf = map[*types.Var][]ssa.Value{}
@@ -172,6 +174,14 @@ func (r *Result) index() {
 					continue
 				}
 				r.exprs[ref.Expr] = append(r.exprs[ref.Expr], ref)
+				if lit, ok := ref.Expr.(*ast.CompositeLit); ok {
+					r.lits[lit.Lbrace] = lit
+				}
+				if id, ok := ref.Expr.(*ast.Ident); ok && !ref.IsAddr {
+					if v, ok := ref.Object().(*types.Var); ok && v.Pos() == id.Pos() && r.defs[v] == nil {
+						r.defs[v] = ref // the value a local is declared with
+					}
+				}
 				for _, p := range []token.Pos{ref.Expr.Pos(), ref.Expr.End()} {
 					if r.points[p] == nil {
 						r.points[p] = ref

@@ -159,6 +159,24 @@
 // holds is allocated by its function (a literal or new(T), or a struct
 // built in place), an object being built rather than one handed in.
 //
+// # Taint (taint.go)
+//
+// A Taint carries an analyzer's labels forward through one function's
+// values and its closures (maporder: the map whose order a value holds):
+// through phis, conversions, assertions and type switches, slicing,
+// concatenation and append, captured variables, closures called in place
+// and the parameters their calls hand them, the cells of locals, the
+// fields of the function's own objects (a literal's fields belong to the
+// object, a field assigned later only to itself) and what a pointer
+// parameter points to, and the map or slice a labelled value is stored
+// in. A read of a cell or field sees only what the writes that run before
+// it put there; calls answer as the analyzer says (its summaries and
+// facts). The analyzer adds labels at the statements it matches in the
+// syntax and clears them where a sort runs: a cleared value carries
+// nothing at the points a path from the clear reaches, and a list stored
+// somewhere and sorted in place afterwards is sorted where it was stored
+// too (they share an array).
+//
 // # Metadata copies (metacopy.go)
 //
 // MetaCopies says which parameter of a function of the package takes its
@@ -327,6 +345,8 @@ type Result struct {
 	lazyOnce   sync.Once
 	indexOnce  sync.Once // the rest is built on the first question of Where
 	exprs      map[ast.Expr][]*ssa.DebugRef
+	defs       map[*types.Var]*ssa.DebugRef    // the reference declaring each local with its value
+	lits       map[token.Pos]*ast.CompositeLit // the composite literals, by their brace (their object's position)
 	values     map[*types.Var][]ssa.Value
 	cells      map[ssa.Value][]*types.Var // the variables whose address a value is
 	cellsOf    map[*types.Var][]ssa.Value // and back
@@ -384,14 +404,19 @@ func run(pass *analysis.Pass) (any, error) {
 	// the standard library (maps.Copy is known by name) and the Kubernetes
 	// libraries (labels.Merge likewise).
 	merges := !k8s.IsStdlib(pass.Pkg) && !k8s.IsKubernetesLibrary(pass) && hasMergeCandidates(pass.TypesInfo)
-	if k8s.Irrelevant(pass) {
-		if merges {
-			pkg := build(pass)
-			r.summariseMerges(pass, sourceFuncs(pass, pkg))
-		}
-		return r, nil // fast path: no Kubernetes object can be named here
-	}
 	s := &solver{pass: pass, r: r}
+	if k8s.Irrelevant(pass) {
+		// Fast path: no Kubernetes object can be named here. The SSA form
+		// is built for the map merges, or when a question is asked (a
+		// Taint).
+		if merges {
+			s.prepare()
+			r.summariseMerges(pass, s.funcs)
+		} else {
+			r.lazy = func() { s.prepare() }
+		}
+		return r, nil
+	}
 	r.factsOf = s.summaries
 	if !s.seeded() && !merges {
 		// Nothing here reads or writes an object, nor calls what does:

@@ -1,0 +1,879 @@
+package flow
+
+// Taint: labels that an analyzer puts on values where they enter (a range
+// over a map, a call's result, a parameter), carried forward through one
+// function's values and its closures.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Taint carries labels of type L forward through the values of one
+// declared function and of the closures written in it, on the SSA form:
+//
+//   - through phis (a value reassigned on one branch holds the labels of
+//     every branch that reaches it), conversions, interface boxing, type
+//     assertions, slicing, string concatenation and append, and the
+//     variables a closure captures;
+//   - through memory: the cell of a local whose address is taken or that a
+//     closure captures, the fields of the function's own objects and of
+//     what a pointer parameter points to (one level: x.f, *p), the
+//     elements of a literal's array, and a map or slice a labelled value
+//     is stored in (a container holds what it was given);
+//   - through calls as the analyzer says (TaintRules.Call), the results
+//     of append as its operands.
+//
+// The analyzer adds labels at the statements it recognises (AddValue,
+// AddAt: an append in a loop over a map, a write to a builder) and
+// removes them where a location is cleared (Clear: a sort in place): a
+// cleared value or location carries nothing at the points that run after
+// the clear, in the source and on a path of the control-flow graph. A read
+// of a field of an object the function did not store into carries what
+// TaintRules.Field adds (what other functions store there).
+//
+// Memory is flow-insensitive: a location holds every label stored into it
+// anywhere in the function. Values are not: SSA gives each assignment its
+// own value.
+type Taint[L comparable] struct {
+	r     *Result
+	fns   []*ssa.Function // the declaration, then its closures
+	own   map[*ssa.Function]bool
+	rules TaintRules[L]
+	// makers maps each closure of fns to the instructions that make it
+	// (a MakeClosure, or a use of a function without free variables).
+	makers map[*ssa.Function][]ssa.Instruction
+
+	val      map[ssa.Value][]L
+	tuples   map[ssa.Value][][]L
+	mem      map[slot][]entry[L] // what the function's stores put in memory
+	litMem   map[slot][]L        // what literals store into their objects' fields
+	stores   map[slot][]ssa.Instruction
+	extra    map[ssa.Value][]L
+	extraMem map[slot][]entry[L] // what the analyzer put there
+	drops    map[ssa.Value][]L
+	clears   map[ssa.Value][]ssa.Instruction
+	clearMem map[slot][]ssa.Instruction
+	reach    map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+	asked    map[*ssa.Call]int // the operands' label count when the analyzer was last asked a call's results
+	dirty    bool
+}
+
+// An entry is what one instruction puts in a slot: a read sees the
+// entries of the instructions that run before it.
+type entry[L comparable] struct {
+	at ssa.Instruction
+	ls []L
+}
+
+// A slot is a location in memory: a field of an object, the whole of a
+// cell or of what a pointer points to (whole), or the elements of an
+// array (elems).
+type slot struct {
+	base  ssa.Value
+	field int
+}
+
+const (
+	whole = -1
+	elems = -2
+)
+
+// TaintRules are the analyzer's part of a Taint.
+type TaintRules[L comparable] struct {
+	// Param returns the labels parameter i of the declared function
+	// starts with (not those of its closures).
+	Param func(i int) []L
+	// Call returns the labels of each result of a call, or nil. Of
+	// answers for its arguments at the call.
+	Call func(call *ast.CallExpr) [][]L
+	// Field returns the labels a read of the field f carries besides
+	// held, what the function put there: stored says whether the
+	// function stores into that field of the object before the read,
+	// local whether it allocates the object itself.
+	Field func(f *types.Var, held []L, stored, local bool) []L
+}
+
+// NewTaint returns a Taint for the function fn declared in the package,
+// or nil when the package has no SSA form or the function no body. Its
+// labels are carried by Solve.
+func NewTaint[L comparable](r *Result, fn *types.Func, rules TaintRules[L]) *Taint[L] {
+	if !r.ready() {
+		return nil
+	}
+	f := r.Pkg.Prog.FuncValue(fn)
+	if f == nil || f.Blocks == nil {
+		return nil
+	}
+	t := &Taint[L]{r: r, own: map[*ssa.Function]bool{}, rules: rules, makers: map[*ssa.Function][]ssa.Instruction{},
+		extra: map[ssa.Value][]L{}, extraMem: map[slot][]entry[L]{}, drops: map[ssa.Value][]L{},
+		clears: map[ssa.Value][]ssa.Instruction{}, clearMem: map[slot][]ssa.Instruction{},
+		reach: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}}
+	var add func(fn *ssa.Function)
+	add = func(fn *ssa.Function) {
+		if fn.Blocks == nil || t.own[fn] {
+			return
+		}
+		t.own[fn] = true
+		t.fns = append(t.fns, fn)
+		for _, anon := range fn.AnonFuncs {
+			add(anon)
+		}
+	}
+	add(f)
+	for _, fn := range t.fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if c, ok := (*op).(*ssa.Function); ok && t.own[c] {
+						t.makers[c] = append(t.makers[c], instr)
+					}
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					if c, ok := mc.Fn.(*ssa.Function); ok && t.own[c] {
+						t.makers[c] = append(t.makers[c], mc)
+					}
+				}
+			}
+		}
+	}
+	return t
+}
+
+// Of returns the labels the value of e carries where e is evaluated: for
+// a call with several results, its first; for a variable whose address
+// is taken there (a method's receiver), what the variable holds.
+func (t *Taint[L]) Of(e ast.Expr) []L {
+	var out []L
+	for _, ref := range t.refs(e, true) {
+		switch {
+		case ref.IsAddr:
+			out = Union(out, t.load(ref.X, ref))
+		case t.tuples[ref.X] != nil:
+			if tup := t.tuples[ref.X]; len(tup) > 0 && !t.cleared(ref.X, ref) {
+				out = Union(out, tup[0])
+			}
+		default:
+			out = Union(out, t.at(ref.X, ref))
+		}
+	}
+	return out
+}
+
+// AddValue adds labels to the value e computes or is given where it is
+// evaluated, and so to every value it is handed on to: `out =
+// append(out, k)` in a loop over a map.
+func (t *Taint[L]) AddValue(e ast.Expr, ls []L) {
+	if len(ls) == 0 {
+		return
+	}
+	for _, ref := range t.refs(e, false) {
+		t.addTo(t.extra, ref.X, ls)
+	}
+}
+
+// AddAt adds labels to the location e denotes: a local variable, a field
+// of one (x.f), what a pointer points to (*p), from where e is evaluated
+// on: a builder written to, a list filled by a callee.
+func (t *Taint[L]) AddAt(e ast.Expr, ls []L) {
+	if len(ls) == 0 {
+		return
+	}
+	for _, ref := range t.refs(e, true) {
+		if s, ok := t.slotOf(ref); ok {
+			if t.put(t.extraMem, s, ref, ls) {
+				t.dirty = true
+			}
+			continue
+		}
+		t.addTo(t.extra, canon(ref.X), ls)
+	}
+}
+
+// Clear removes every label from the location or value e denotes, for
+// what runs after the point where e is evaluated: a sort in place.
+func (t *Taint[L]) Clear(e ast.Expr) {
+	for _, ref := range t.refs(e, true) {
+		if s, ok := t.slotOf(ref); ok {
+			if !slices.Contains(t.clearMem[s], ssa.Instruction(ref)) {
+				t.clearMem[s] = append(t.clearMem[s], ref)
+				t.dirty = true
+			}
+			continue
+		}
+		x := canon(ref.X)
+		if !slices.Contains(t.clears[x], ssa.Instruction(ref)) {
+			t.clears[x] = append(t.clears[x], ref)
+			t.dirty = true
+		}
+	}
+}
+
+// slotOf returns the location a reference to a variable, a field or a
+// pointer's target stands for: the address taken, or the address a value
+// was loaded from.
+func (t *Taint[L]) slotOf(ref *ssa.DebugRef) (slot, bool) {
+	if ref.IsAddr {
+		return t.location(ref.X)
+	}
+	if load, ok := ref.X.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if _, isParam := canon(load).(*ssa.Parameter); !isParam {
+			return t.location(load.X)
+		}
+	}
+	return slot{}, false
+}
+
+// Drop removes labels from the value e computes, wherever it goes.
+func (t *Taint[L]) Drop(e ast.Expr, ls []L) {
+	if len(ls) == 0 {
+		return
+	}
+	for _, ref := range t.refs(e, false) {
+		t.addTo(t.drops, ref.X, ls)
+	}
+}
+
+// ParamHolds returns the labels parameter i of the declared function holds
+// at its end, beyond those it started with: what was stored through it
+// (a pointer parameter) or added to it (a slice filled in place).
+func (t *Taint[L]) ParamHolds(i int) []L {
+	i += t.recv()
+	if i >= len(t.fns[0].Params) {
+		return nil
+	}
+	p := t.fns[0].Params[i]
+	out := slices.Clone(t.extra[p])
+	out = Union(out, t.memAt(slot{p, whole}, nil))
+	return out
+}
+
+// Returned returns the labels of each result the return statement ret
+// of the declared function gives.
+func (t *Taint[L]) Returned(ret *ast.ReturnStmt) [][]L {
+	for _, b := range t.fns[0].Blocks {
+		for _, instr := range b.Instrs {
+			if r, ok := instr.(*ssa.Return); ok && r.Pos() == ret.Return {
+				out := make([][]L, len(r.Results))
+				for i, v := range r.Results {
+					out[i] = t.at(v, r)
+				}
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// args returns what the calls of a closure of the function, made in it,
+// hand its parameter p.
+func (t *Taint[L]) args(p *ssa.Parameter) []L {
+	fn := p.Parent()
+	if fn == t.fns[0] {
+		return nil
+	}
+	i := slices.Index(fn.Params, p)
+	var ls []L
+	for _, m := range t.makers[fn] {
+		v, ok := m.(ssa.Value)
+		if !ok {
+			v = fn // a closure without free variables, used as it is
+		}
+		for _, use := range *referrers(v) {
+			c, ok := use.(ssa.CallInstruction)
+			if !ok || c.Common().Value != v || i >= len(c.Common().Args) {
+				continue
+			}
+			ls = Union(ls, t.at(c.Common().Args[i], c))
+		}
+	}
+	return ls
+}
+
+// recv is 1 for a method (its receiver is its first SSA parameter), else 0.
+func (t *Taint[L]) recv() int {
+	if t.fns[0].Signature.Recv() != nil {
+		return 1
+	}
+	return 0
+}
+
+// paramIndex returns the index of p among the declared function's
+// parameters (the receiver not counted), or -1.
+func (t *Taint[L]) paramIndex(p *ssa.Parameter) int {
+	if p.Parent() != t.fns[0] {
+		return -1
+	}
+	return slices.Index(p.Parent().Params, p) - t.recv()
+}
+
+// Dirty reports whether labels were added or cleared since the last
+// Solve: the analyzer's statements must be read again.
+func (t *Taint[L]) Dirty() bool { return t.dirty }
+
+// maxSolve bounds the passes over the function's instructions.
+const maxSolve = 16
+
+// Solve carries the labels to a fixed point.
+func (t *Taint[L]) Solve() {
+	t.dirty = false
+	t.val = map[ssa.Value][]L{}
+	t.tuples = map[ssa.Value][][]L{}
+	t.mem = map[slot][]entry[L]{}
+	t.asked = map[*ssa.Call]int{}
+	t.litMem = map[slot][]L{}
+	t.stores = map[slot][]ssa.Instruction{}
+	for range maxSolve {
+		grew := false
+		for _, fn := range t.fns {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if t.step(instr) {
+						grew = true
+					}
+				}
+			}
+		}
+		if !grew {
+			return
+		}
+	}
+}
+
+// step applies instr once and reports whether a label set grew.
+func (t *Taint[L]) step(instr ssa.Instruction) bool {
+	switch x := instr.(type) {
+	case *ssa.Phi:
+		var ls []L
+		for _, e := range x.Edges {
+			ls = Union(ls, t.at(e, x))
+		}
+		return t.set(x, ls)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return t.set(x, t.load(x.X, x))
+		}
+	case *ssa.ChangeType, *ssa.Convert, *ssa.MultiConvert, *ssa.MakeInterface,
+		*ssa.ChangeInterface, *ssa.SliceToArrayPointer, *ssa.Slice:
+		from := instr.Operands(nil)[0] // the value converted or sliced
+		return t.set(x.(ssa.Value), t.at(*from, x))
+	case *ssa.TypeAssert:
+		if x.CommaOk {
+			return t.setTuple(x, [][]L{t.at(x.X, x), nil})
+		}
+		return t.set(x, t.at(x.X, x))
+	case *ssa.BinOp:
+		if x.Op == token.ADD {
+			return t.set(x, Union(slices.Clone(t.at(x.X, x)), t.at(x.Y, x)))
+		}
+	case *ssa.Field:
+		ls := t.at(x.X, x)
+		if f := fieldVar(x.X.Type(), x.Field); f != nil && t.rules.Field != nil {
+			ls = Union(ls, t.rules.Field(f, ls, false, false))
+		}
+		return t.set(x, ls)
+	case *ssa.Lookup:
+		if x.CommaOk {
+			return t.setTuple(x, [][]L{t.at(x.X, x), nil})
+		}
+		return t.set(x, t.at(x.X, x))
+	case *ssa.Extract:
+		if tup := t.tuples[x.Tuple]; x.Index < len(tup) {
+			return t.set(x, tup[x.Index])
+		}
+	case *ssa.Call:
+		return t.call(x)
+	case *ssa.Store:
+		ls := t.at(x.Val, x)
+		if t.sortedAfter(x.Val, x) {
+			ls = nil // a list sorted in place afterwards: the copy stored shares its array
+		}
+		if s, ok := t.location(x.Addr); ok {
+			if !slices.Contains(t.stores[s], ssa.Instruction(x)) {
+				t.stores[s] = append(t.stores[s], x)
+			}
+			grew := len(ls) > 0 && t.put(t.mem, s, x, ls)
+			if t.ofLiteral(s, x) {
+				grew = len(ls) > 0 && t.grow(t.litMem, s, ls) || grew
+			}
+			if ia, ok := x.Addr.(*ssa.IndexAddr); ok && s.field != elems {
+				// A slice given a labelled element holds it.
+				grew = t.set(canon(ia.X), ls) || grew
+			}
+			return grew
+		}
+	case *ssa.MapUpdate:
+		// A map given a labelled value holds it.
+		return t.set(canon(x.Map), t.at(x.Value, x))
+	}
+	return false
+}
+
+// call applies a call: append's result holds its operands; another
+// call's results are the analyzer's to say.
+func (t *Taint[L]) call(c *ssa.Call) bool {
+	common := c.Common()
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		if b.Name() != "append" {
+			return false
+		}
+		var ls []L
+		for _, a := range common.Args {
+			ls = Union(ls, t.at(a, c))
+		}
+		return t.set(c, ls)
+	}
+	if callee := common.StaticCallee(); callee != nil && t.own[callee] && callee != t.fns[0] {
+		// A closure of the function called in place: its results.
+		results := make([][]L, common.Signature().Results().Len())
+		for _, b := range callee.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				for i, v := range ret.Results {
+					if i < len(results) {
+						results[i] = Union(results[i], t.at(v, ret))
+					}
+				}
+			}
+		}
+		if len(results) > 1 {
+			return t.setTuple(c, results)
+		}
+		return len(results) == 1 && t.set(c, results[0])
+	}
+	if t.rules.Call == nil {
+		return false
+	}
+	call := t.r.callExprs[c]
+	if call == nil {
+		return false
+	}
+	// The analyzer's answer depends on the labels of the operands: asked
+	// again only when they grew.
+	size := 0
+	for _, op := range c.Operands(nil) {
+		if *op != nil {
+			size += len(t.at(*op, c)) + len(t.load(*op, c))
+		}
+	}
+	if last, ok := t.asked[c]; ok && last == size {
+		return false
+	}
+	t.asked[c] = size
+	results := t.rules.Call(call)
+	if common.Signature().Results().Len() > 1 {
+		return t.setTuple(c, results)
+	}
+	if len(results) > 0 {
+		return t.set(c, results[0])
+	}
+	return false
+}
+
+// load returns the labels a load from addr carries at instr.
+func (t *Taint[L]) load(addr ssa.Value, instr ssa.Instruction) []L {
+	s, ok := t.location(addr)
+	if !ok {
+		return t.at(addr, instr)
+	}
+	if t.clearedMem(s, instr) {
+		return nil
+	}
+	ls := t.memAt(s, instr)
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		ls = Union(ls, t.at(a.X, instr)) // what the whole object holds
+		if f := fieldVar(a.X.Type(), a.Field); f != nil && t.rules.Field != nil {
+			stored := slices.ContainsFunc(t.stores[s], func(st ssa.Instruction) bool { return t.precedes(st, t.anchor(instr, st.Parent())) })
+			ls = Union(ls, t.rules.Field(f, ls, stored, t.fresh(s.base)))
+		}
+	case *ssa.IndexAddr:
+		if s.field != elems {
+			return nil // an element of a list is its content, not its order
+		}
+	default:
+		if alloc, ok := s.base.(*ssa.Alloc); ok {
+			ls = Union(ls, t.whole(alloc, instr))
+		}
+	}
+	return ls
+}
+
+// whole returns what a local object holds as a whole where instr reads
+// it (everywhere, for a nil instr): what was stored into it whole, what
+// its literal gave its fields, and what its array's elements hold. A
+// field assigned after the literal is that field's, not the object's: an
+// object whose field is a sink is not itself ordered.
+func (t *Taint[L]) whole(alloc *ssa.Alloc, instr ssa.Instruction) []L {
+	ls := t.memAt(slot{alloc, whole}, instr)
+	for s, x := range t.litMem {
+		if s.base == alloc {
+			ls = Union(ls, x)
+		}
+	}
+	if _, isArray := deref(alloc.Type()).Underlying().(*types.Array); isArray {
+		ls = Union(ls, t.memAt(slot{alloc, elems}, instr))
+	}
+	return ls
+}
+
+// memAt returns what s holds where instr reads it: what the stores and
+// the analyzer's additions that run before it put there (all of it, for a
+// nil instr).
+func (t *Taint[L]) memAt(s slot, instr ssa.Instruction) []L {
+	var ls []L
+	for _, m := range []map[slot][]entry[L]{t.mem, t.extraMem} {
+		for _, e := range m[s] {
+			if instr == nil || t.before(e.at, instr) {
+				ls = Union(ls, e.ls)
+			}
+		}
+	}
+	return ls
+}
+
+// before reports whether a may run before b: a precedes b in their
+// function, or in the function one of them is written in (a closure's
+// instruction placed where the closure is made). Unrelated closures may
+// run in any order.
+func (t *Taint[L]) before(a, b ssa.Instruction) bool {
+	if x := t.anchor(b, a.Parent()); x != nil {
+		return t.precedes(a, x) || a == x
+	}
+	if x := t.anchor(a, b.Parent()); x != nil {
+		return t.precedes(x, b)
+	}
+	return true
+}
+
+// put adds ls to what instr puts in s, and reports whether it grew.
+func (t *Taint[L]) put(m map[slot][]entry[L], s slot, instr ssa.Instruction, ls []L) bool {
+	for i, e := range m[s] {
+		if e.at == instr {
+			u := Union(e.ls, ls)
+			m[s][i].ls = u
+			return len(u) > len(e.ls)
+		}
+	}
+	m[s] = append(m[s], entry[L]{instr, slices.Clone(ls)})
+	return true
+}
+
+// ofLiteral reports whether the store st into s is made by the composite
+// literal that allocates s's object.
+func (t *Taint[L]) ofLiteral(s slot, st ssa.Instruction) bool {
+	alloc, ok := s.base.(*ssa.Alloc)
+	if !ok || s.field < 0 {
+		return false
+	}
+	lit := t.r.lits[alloc.Pos()]
+	return lit != nil && lit.Pos() <= st.Pos() && st.Pos() < lit.End()
+}
+
+// fresh reports whether the object v points to is built by the function:
+// a literal, new(T), or a local given a literal's value.
+func (t *Taint[L]) fresh(v ssa.Value) bool {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	if alloc.Comment == "new" || t.r.lits[alloc.Pos()] != nil {
+		return true
+	}
+	for _, x := range storedInto(alloc) {
+		if load, ok := x.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if src, ok := load.X.(*ssa.Alloc); ok && t.r.lits[src.Pos()] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sortedAfter reports whether the slice v is cleared (sorted in place)
+// after instr.
+func (t *Taint[L]) sortedAfter(v ssa.Value, instr ssa.Instruction) bool {
+	if _, isSlice := v.Type().Underlying().(*types.Slice); !isSlice {
+		return false
+	}
+	for _, c := range t.clears[canon(v)] {
+		if a := t.anchor(instr, c.Parent()); a != nil && t.precedes(a, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// location returns the slot addr is the address of, when it is one the
+// Taint follows.
+func (t *Taint[L]) location(addr ssa.Value) (slot, bool) {
+	switch a := addr.(type) {
+	case *ssa.Alloc, *ssa.Parameter:
+		return slot{a, whole}, true
+	case *ssa.FreeVar:
+		if b := t.bound(a); b != nil {
+			return t.location(b)
+		}
+		return slot{a, whole}, true
+	case *ssa.FieldAddr:
+		return slot{t.base(a.X), a.Field}, true
+	case *ssa.IndexAddr:
+		if alloc, ok := a.X.(*ssa.Alloc); ok {
+			if _, isArray := deref(alloc.Type()).Underlying().(*types.Array); isArray {
+				return slot{alloc, elems}, true
+			}
+		}
+		return slot{t.base(a.X), elems - 1}, true // an element: not followed
+	case *ssa.UnOp:
+		if a.Op == token.MUL {
+			return slot{t.base(a), whole}, true // *p, p a local pointer
+		}
+	}
+	return slot{}, false
+}
+
+// base returns the value that stands for the object v points to: the
+// binding of a captured variable, the parameter a spilled one is.
+func (t *Taint[L]) base(v ssa.Value) ssa.Value {
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		if b := t.bound(fv); b != nil {
+			return t.base(b)
+		}
+	}
+	return canon(v)
+}
+
+// bound returns the value a free variable is bound to, when every closure
+// made of its function binds the same one.
+func (t *Taint[L]) bound(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	var out ssa.Value
+	for _, m := range t.makers[fn] {
+		mc, ok := m.(*ssa.MakeClosure)
+		if !ok || i < 0 || i >= len(mc.Bindings) {
+			continue
+		}
+		if out != nil && out != mc.Bindings[i] {
+			return nil
+		}
+		out = mc.Bindings[i]
+	}
+	return out
+}
+
+// canon returns the value v stands for: a load of the cell a parameter is
+// spilled into is the parameter.
+func canon(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	stored := storedInto(alloc)
+	if len(stored) == 1 {
+		if p, ok := stored[0].(*ssa.Parameter); ok {
+			return p
+		}
+	}
+	return v
+}
+
+// labels returns the labels of v where instr uses it (anywhere, for a
+// nil instr), clears aside.
+func (t *Taint[L]) labels(v ssa.Value, instr ssa.Instruction) []L {
+	var ls []L
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Global, *ssa.Builtin:
+		return nil
+	case *ssa.Parameter:
+		if i := t.paramIndex(x); i >= 0 && t.rules.Param != nil {
+			ls = slices.Clone(t.rules.Param(i))
+		}
+		ls = Union(ls, t.args(x))
+	case *ssa.FreeVar:
+		for _, m := range t.makers[x.Parent()] {
+			if mc, ok := m.(*ssa.MakeClosure); ok {
+				if i := slices.Index(x.Parent().FreeVars, x); i >= 0 && i < len(mc.Bindings) {
+					ls = Union(ls, t.at(mc.Bindings[i], mc))
+				}
+			}
+		}
+	case *ssa.Alloc:
+		ls = t.whole(x, instr)
+	default:
+		ls = slices.Clone(t.val[v])
+	}
+	ls = Union(ls, t.extra[v])
+	if d := t.drops[v]; len(d) > 0 {
+		ls = slices.DeleteFunc(ls, func(l L) bool { return slices.Contains(d, l) })
+	}
+	return ls
+}
+
+// at returns the labels of v where instr uses it: none once a clear of v
+// ran before.
+func (t *Taint[L]) at(v ssa.Value, instr ssa.Instruction) []L {
+	if t.cleared(v, instr) {
+		return nil
+	}
+	return t.labels(v, instr)
+}
+
+func (t *Taint[L]) cleared(v ssa.Value, instr ssa.Instruction) bool {
+	for _, c := range t.clears[canon(v)] {
+		if t.precedes(c, t.anchor(instr, c.Parent())) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Taint[L]) clearedMem(s slot, instr ssa.Instruction) bool {
+	for _, c := range t.clearMem[s] {
+		if t.precedes(c, t.anchor(instr, c.Parent())) {
+			return true
+		}
+	}
+	return false
+}
+
+// anchor returns the instruction of fn that instr runs under: itself, or
+// for an instruction of a closure written in fn, the making of the
+// closure. nil when instr is not in fn or its closures.
+func (t *Taint[L]) anchor(instr ssa.Instruction, fn *ssa.Function) ssa.Instruction {
+	for depth := 0; instr != nil && instr.Parent() != fn && depth < 8; depth++ {
+		makers := t.makers[instr.Parent()]
+		if len(makers) == 0 {
+			return nil
+		}
+		instr = makers[0]
+	}
+	if instr == nil || instr.Parent() != fn {
+		return nil
+	}
+	return instr
+}
+
+// precedes reports whether a runs before b in their function: earlier in
+// the source, and on a path of the control-flow graph that leads to b.
+func (t *Taint[L]) precedes(a, b ssa.Instruction) bool {
+	if b == nil || a.Parent() != b.Parent() {
+		return false
+	}
+	if _, phi := b.(*ssa.Phi); !phi { // a phi is placed at its variable's declaration
+		if pa, pb := a.Pos(), b.Pos(); pa.IsValid() && pb.IsValid() && pa >= pb {
+			return false
+		}
+	}
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		return index(ab, a) < index(bb, b)
+	}
+	r, ok := t.reach[ab]
+	if !ok {
+		r = map[*ssa.BasicBlock]bool{}
+		for _, x := range reachable(ab) {
+			r[x] = true
+		}
+		t.reach[ab] = r
+	}
+	return r[bb]
+}
+
+func (t *Taint[L]) set(v ssa.Value, ls []L) bool {
+	if u := Union(t.val[v], ls); len(u) > len(t.val[v]) {
+		t.val[v] = u
+		return true
+	}
+	return false
+}
+
+func (t *Taint[L]) setTuple(v ssa.Value, results [][]L) bool {
+	tup := t.tuples[v]
+	grew := false
+	for len(tup) < len(results) {
+		tup = append(tup, nil)
+	}
+	for i, ls := range results {
+		if u := Union(tup[i], ls); len(u) > len(tup[i]) {
+			tup[i], grew = u, true
+		}
+	}
+	t.tuples[v] = tup
+	return grew
+}
+
+// grow adds ls to m[k] and reports whether it grew.
+func (t *Taint[L]) grow(m map[slot][]L, k slot, ls []L) bool {
+	if u := Union(m[k], ls); len(u) > len(m[k]) {
+		m[k] = u
+		return true
+	}
+	return false
+}
+
+func (t *Taint[L]) addTo(m map[ssa.Value][]L, v ssa.Value, ls []L) {
+	if u := Union(m[v], ls); len(u) > len(m[v]) {
+		m[v], t.dirty = u, true
+	}
+}
+
+// refs returns the references to e in the Taint's functions, those that
+// take its address too when addrs is set. A field assigned to is
+// referenced by its selector's name.
+func (t *Taint[L]) refs(e ast.Expr, addrs bool) []*ssa.DebugRef {
+	e = ast.Unparen(e)
+	var out []*ssa.DebugRef
+	for _, ref := range t.r.exprs[e] {
+		if (addrs || !ref.IsAddr) && t.own[ref.Parent()] {
+			out = append(out, ref)
+		}
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok && len(out) == 0 {
+		return t.refs(sel.Sel, addrs)
+	}
+	return out
+}
+
+// fieldVar returns field i of the struct t is or points to.
+func fieldVar(t types.Type, i int) *types.Var {
+	st, ok := deref(t).Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
+// Union returns a with the labels of b it lacks appended: a set of
+// labels, b one too.
+func Union[L comparable](a, b []L) []L {
+	if len(a) == 0 {
+		return slices.Clone(b) // a set already
+	}
+	if len(a)*len(b) > 256 {
+		in := make(map[L]bool, len(a)+len(b))
+		for _, l := range a {
+			in[l] = true
+		}
+		for _, l := range b {
+			if !in[l] {
+				in[l] = true
+				a = append(a, l)
+			}
+		}
+		return a
+	}
+	for _, l := range b {
+		if !slices.Contains(a, l) {
+			a = append(a, l)
+		}
+	}
+	return a
+}
