@@ -57,6 +57,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		pass:       pass,
 		api:        k8s.NewAPITypes(cfg.APIPackages),
 		summaries:  make(map[*types.Func]*summary),
+		states:     make(map[*ast.FuncDecl]*fnState),
 		origins:    make(map[originKey]*origin),
 		marked:     make(map[markKey]*origin),
 		findings:   make(map[*origin]*finding),
@@ -132,6 +133,7 @@ type pkgState struct {
 	pass       *analysis.Pass
 	api        *k8s.APITypes
 	summaries  map[*types.Func]*summary
+	states     map[*ast.FuncDecl]*fnState // each function's walk state, kept between visits
 	origins    map[originKey]*origin
 	marked     map[markKey]*origin // origins marked after a parameter's entries (fnState.loopOrigins)
 	findings   map[*origin]*finding
@@ -149,38 +151,20 @@ type pkgState struct {
 const maxWalks = 4
 
 func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
-	fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return
+	s := p.states[decl]
+	if s == nil {
+		if s = p.newState(decl); s == nil {
+			return
+		}
+		p.states[decl] = s
 	}
-	s := &fnState{
-		p:      p,
-		fn:     fn,
-		sum:    p.summaryOf(fn),
-		params: map[*types.Var]int{},
-		report: report,
-		body:   decl.Body,
-		decl:   decl,
-	}
-	sig := fn.Type().(*types.Signature)
-	for i := range sig.Params().Len() {
-		s.params[sig.Params().At(i)] = i
-	}
-	s.t = flow.NewTaint(p.flow, fn, flow.TaintRules[*origin]{
-		Param: func(i int) []*origin {
-			if i >= sig.Params().Len() || !orderedContent(sig.Params().At(i).Type()) {
-				return nil
-			}
-			return taint{p.origin(decl, i, func() *origin {
-				return &origin{kind: paramOrigin, param: i}
-			})}
-		},
-		Call:  s.callTaints,
-		Field: s.fieldRule,
-	})
 	if s.t == nil {
 		return // no SSA form: said by the flow engine's users
 	}
+	// The labels the statements put are kept from a previous visit (they
+	// only grow); the engine carries them again with the callees'
+	// summaries as they are now.
+	s.report, s.final = report, false
 	s.t.Solve()
 	for range maxWalks {
 		s.block(decl.Body.List, nil)
@@ -200,4 +184,38 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 			p.addOrigins(s.sum.fills, i, s.t.ParamHolds(i))
 		}
 	}
+}
+
+// newState returns the walk state of decl, with its engine Taint; nil for
+// a declaration without a function.
+func (p *pkgState) newState(decl *ast.FuncDecl) *fnState {
+	fn, _ := p.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	s := &fnState{
+		p:      p,
+		fn:     fn,
+		sum:    p.summaryOf(fn),
+		params: map[*types.Var]int{},
+		body:   decl.Body,
+		decl:   decl,
+	}
+	sig := fn.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		s.params[sig.Params().At(i)] = i
+	}
+	s.t = flow.NewTaint(p.flow, fn, flow.TaintRules[*origin]{
+		Param: func(i int) []*origin {
+			if i >= sig.Params().Len() || !orderedContent(sig.Params().At(i).Type()) {
+				return nil
+			}
+			return taint{p.origin(decl, i, func() *origin {
+				return &origin{kind: paramOrigin, param: i}
+			})}
+		},
+		Call:  s.callTaints,
+		Field: s.fieldRule,
+	})
+	return s
 }

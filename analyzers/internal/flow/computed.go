@@ -26,7 +26,7 @@ const computedDepth = 16
 // e, and when the value has several sources or comes from a parameter.
 func (r *Result) Computed(e ast.Expr) ast.Expr {
 	e = ast.Unparen(e)
-	if _, ok := e.(*ast.Ident); !ok || !r.ready() {
+	if _, ok := e.(*ast.Ident); !ok || !r.readyRefs() {
 		return nil
 	}
 	var out ast.Expr
@@ -148,7 +148,7 @@ const holdsLimit = 64
 // = out`: the stored out holds the merge. It answers false when the
 // engine has no value for either.
 func (r *Result) Holds(e, x ast.Expr) bool {
-	if !r.ready() {
+	if !r.readyRefs() {
 		return false
 	}
 	of := r.heldBy(x)
@@ -200,7 +200,7 @@ func (r *Result) heldBy(e ast.Expr) map[ssa.Value]bool {
 // (`v := w`, w declared with e): nil for a parameter, a variable declared
 // without a value, or one the engine has no value for.
 func (r *Result) Declared(v *types.Var) ast.Expr {
-	if !r.ready() {
+	if !r.readyRefs() {
 		return nil
 	}
 	ref := r.defs[v]

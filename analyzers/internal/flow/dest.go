@@ -150,13 +150,10 @@ func (r *Result) uses(x ssa.Value) []ssa.Instruction {
 // starts or ends) to their SSA values, on the first question: most
 // packages never ask one.
 func (r *Result) index() {
-	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
-	r.defs = map[*types.Var]*ssa.DebugRef{}
-	r.lits = map[token.Pos]*ast.CompositeLit{}
+	r.refsOnce.Do(r.indexRefs)
 	r.values = map[*types.Var][]ssa.Value{}
 	r.cells = map[ssa.Value][]*types.Var{}
 	r.cellsOf = map[*types.Var][]ssa.Value{}
-	r.callExprs = map[ssa.Value]*ast.CallExpr{}
 	r.points = map[token.Pos]*ssa.DebugRef{}
 	add := func(v *types.Var, x ssa.Value) {
 		r.values[v] = append(r.values[v], x)
@@ -173,22 +170,10 @@ func (r *Result) index() {
 				if !ok {
 					continue
 				}
-				r.exprs[ref.Expr] = append(r.exprs[ref.Expr], ref)
-				if lit, ok := ref.Expr.(*ast.CompositeLit); ok {
-					r.lits[lit.Lbrace] = lit
-				}
-				if id, ok := ref.Expr.(*ast.Ident); ok && !ref.IsAddr {
-					if v, ok := ref.Object().(*types.Var); ok && v.Pos() == id.Pos() && r.defs[v] == nil {
-						r.defs[v] = ref // the value a local is declared with
-					}
-				}
 				for _, p := range []token.Pos{ref.Expr.Pos(), ref.Expr.End()} {
 					if r.points[p] == nil {
 						r.points[p] = ref
 					}
-				}
-				if call, ok := ref.Expr.(*ast.CallExpr); ok {
-					r.callExprs[ref.X] = call
 				}
 				if v, ok := ref.Object().(*types.Var); ok {
 					if _, global := ref.X.(*ssa.Global); global {
@@ -206,6 +191,37 @@ func (r *Result) index() {
 						}
 					} else {
 						add(v, ref.X)
+					}
+				}
+			}
+		}
+	}
+}
+
+// indexRefs maps the package's expressions to their debug references,
+// the locals to the reference declaring them, the composite literals by
+// their brace and the calls by their values: all a Taint reads.
+func (r *Result) indexRefs() {
+	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
+	r.defs = map[*types.Var]*ssa.DebugRef{}
+	r.lits = map[token.Pos]*ast.CompositeLit{}
+	r.callExprs = map[ssa.Value]*ast.CallExpr{}
+	for _, fn := range r.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ref, ok := instr.(*ssa.DebugRef)
+				if !ok {
+					continue
+				}
+				r.exprs[ref.Expr] = append(r.exprs[ref.Expr], ref)
+				switch e := ref.Expr.(type) {
+				case *ast.CompositeLit:
+					r.lits[e.Lbrace] = e
+				case *ast.CallExpr:
+					r.callExprs[ref.X] = e
+				case *ast.Ident:
+					if v, ok := ref.Object().(*types.Var); ok && !ref.IsAddr && v.Pos() == e.Pos() && r.defs[v] == nil {
+						r.defs[v] = ref // the value a local is declared with
 					}
 				}
 			}

@@ -344,6 +344,7 @@ type Result struct {
 	lazy       func() // builds Pkg, funcs and graph when run did not
 	lazyOnce   sync.Once
 	indexOnce  sync.Once // the rest is built on the first question of Where
+	refsOnce   sync.Once // exprs, defs, lits and callExprs: a Taint needs no more
 	exprs      map[ast.Expr][]*ssa.DebugRef
 	defs       map[*types.Var]*ssa.DebugRef    // the reference declaring each local with its value
 	lits       map[token.Pos]*ast.CompositeLit // the composite literals, by their brace (their object's position)
@@ -447,6 +448,16 @@ func (r *Result) ready() bool {
 		return false
 	}
 	r.indexOnce.Do(r.index)
+	return true
+}
+
+// readyRefs is ready for a Taint: the SSA form and indexRefs only.
+func (r *Result) readyRefs() bool {
+	r.ensure()
+	if r.Pkg == nil {
+		return false
+	}
+	r.refsOnce.Do(r.indexRefs)
 	return true
 }
 

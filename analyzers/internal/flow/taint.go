@@ -102,7 +102,7 @@ type TaintRules[L comparable] struct {
 // or nil when the package has no SSA form or the function no body. Its
 // labels are carried by Solve.
 func NewTaint[L comparable](r *Result, fn *types.Func, rules TaintRules[L]) *Taint[L] {
-	if !r.ready() {
+	if !r.readyRefs() {
 		return nil
 	}
 	f := r.Pkg.Prog.FuncValue(fn)
