@@ -443,8 +443,7 @@ func run(pass *analysis.Pass) (any, error) {
 // SSA form if run did not, and the index from syntax to values. It
 // reports false when the package has no SSA form.
 func (r *Result) ready() bool {
-	r.ensure()
-	if r.Pkg == nil {
+	if !r.readyRefs() {
 		return false
 	}
 	r.indexOnce.Do(r.index)
