@@ -36,9 +36,10 @@ import (
 // of a field of an object the function did not store into carries what
 // TaintRules.Field adds (what other functions store there).
 //
-// Memory is flow-insensitive: a location holds every label stored into it
-// anywhere in the function. Values are not: SSA gives each assignment its
-// own value.
+// SSA gives each assignment its own value; a read of memory sees what the
+// writes that run before it (in the source and on a path to it) put
+// there. A write does not take back what an earlier one put: a location
+// keeps every label written into it before the read.
 type Taint[L comparable] struct {
 	r     *Result
 	fns   []*ssa.Function // the declaration, then its closures
@@ -128,14 +129,12 @@ func NewTaint[L comparable](r *Result, fn *types.Func, rules TaintRules[L]) *Tai
 	for _, fn := range t.fns {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if _, ok := instr.(*ssa.DebugRef); ok {
+					continue // a name, not a use
+				}
 				for _, op := range instr.Operands(nil) {
 					if c, ok := (*op).(*ssa.Function); ok && t.own[c] {
 						t.makers[c] = append(t.makers[c], instr)
-					}
-				}
-				if mc, ok := instr.(*ssa.MakeClosure); ok {
-					if c, ok := mc.Fn.(*ssa.Function); ok && t.own[c] {
-						t.makers[c] = append(t.makers[c], mc)
 					}
 				}
 			}
