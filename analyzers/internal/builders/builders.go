@@ -27,6 +27,8 @@
 package builders
 
 import (
+	"bytes"
+	"encoding/gob"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -69,6 +71,51 @@ type Fact struct {
 }
 
 func (*Fact) AFact() {}
+
+// factWire is a Fact as it is encoded: the parameters' shapes in the order
+// of their index, so that the encoding of one fact is always the same
+// (gob writes a map in its iteration order, and the drivers check that a
+// fact encodes deterministically).
+type factWire struct {
+	Result  *Shape
+	Index   []int
+	Params  []*Shape
+	Mutates []Mutation
+	Equal   bool
+}
+
+// GobEncode encodes the fact with its parameters in index order.
+func (f *Fact) GobEncode() ([]byte, error) {
+	w := factWire{Result: f.Result, Mutates: f.Mutates, Equal: f.Equal}
+	for i := range f.Params {
+		w.Index = append(w.Index, i)
+	}
+	sort.Ints(w.Index)
+	for _, i := range w.Index {
+		w.Params = append(w.Params, f.Params[i])
+	}
+	var b bytes.Buffer
+	err := gob.NewEncoder(&b).Encode(w)
+	return b.Bytes(), err
+}
+
+// GobDecode decodes what GobEncode wrote.
+func (f *Fact) GobDecode(data []byte) error {
+	var w factWire
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&w); err != nil {
+		return err
+	}
+	*f = Fact{Result: w.Result, Mutates: w.Mutates, Equal: w.Equal}
+	for j, i := range w.Index {
+		if j < len(w.Params) {
+			if f.Params == nil {
+				f.Params = map[int]*Shape{}
+			}
+			f.Params[i] = w.Params[j]
+		}
+	}
+	return nil
+}
 
 // equal reports whether f and g say the same (their shapes are sorted).
 func (f *Fact) equal(g *Fact) bool {
