@@ -222,14 +222,12 @@ func (c *Result) decidingIf(fd *ast.FuncDecl, cmp ast.Expr) *ast.IfStmt {
 // copiesInto reports whether a branch of ifs assigns into the object of
 // dst (through locals pointing into it) a value read from src.
 func (c *Result) copiesInto(ifs *ast.IfStmt, fd *ast.FuncDecl, dst, src *types.Var) bool {
-	info := c.pass.TypesInfo
-	into := c.aliases(fd, dst)
 	from := map[*types.Var]readRoot{src: {}}
 	c.readLocals(fd, from)
 	found := false
 	check := func(n ast.Node) {
 		astutil.Assignments(n, func(l, r ast.Expr) {
-			if _, ok := into[astutil.RootVar(info, l)]; ok && !found {
+			if _, into := c.aliasPath(l, dst); into && !found {
 				_, found = c.readOf(r, from)
 			}
 		})

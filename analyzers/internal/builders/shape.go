@@ -306,10 +306,10 @@ func (c *Result) varShape(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 func (c *Result) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 	info := c.pass.TypesInfo
 	s := &Shape{}
-	aliases := c.aliases(fd, v)
-	// pathOf returns the path from v of e, a path rooted at v or an alias.
+	// pathOf returns the path from v of e, a path rooted at v or at a
+	// local pointing into its object.
 	pathOf := func(e ast.Expr) (string, bool) {
-		base, ok := aliases[astutil.RootVar(info, e)]
+		base, ok := c.aliasPath(e, v)
 		if !ok {
 			return "", false
 		}
@@ -340,8 +340,10 @@ func (c *Result) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 					s.merge("", c.shapeOf(fd, r, depth))
 					continue
 				}
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && aliases[astutil.IdentVar(info, id)] != "" {
-					continue // an alias given its target
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					if p, alias := c.aliasPath(id, v); alias && p != "" {
+						continue // a pointer into the object given its target
+					}
 				}
 				p, ok := pathOf(l)
 				if !ok {
@@ -402,27 +404,41 @@ func (c *Result) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 	return s
 }
 
-// aliases returns v and the locals of fd that point into v's object, with
-// their path from v ("" for v).
-func (c *Result) aliases(fd *ast.FuncDecl, v *types.Var) map[*types.Var]string {
-	info := c.pass.TypesInfo
-	out := map[*types.Var]string{v: ""}
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		w := astutil.IdentVar(info, id)
-		if !ok || w == nil || w == v {
-			return
+// aliasPath returns the path from v of the object that the variable at
+// the root of e points into where e is evaluated: "" for v itself,
+// "Spec.Template.Spec" for `spec` after `spec := &d.Spec.Template.Spec`,
+// read off the value the variable holds there (the flow engine's
+// Locate), so a pointer given another object later is followed as it
+// is. False when the variable is not rooted at v, or only at a copy of
+// it.
+func (c *Result) aliasPath(e ast.Expr, v *types.Var) (string, bool) {
+	root := e
+	for {
+		b, ok := astutil.Base(c.pass.TypesInfo, root)
+		if !ok {
+			break
 		}
-		r = ast.Unparen(r)
-		base, ok := out[astutil.RootVar(info, r)]
-		if !ok || !refersInto(info, r) {
-			return // a copy, not a pointer into the object
-		}
-		if p, ok := FieldPath(info, r); ok {
-			out[w] = Join(base, p)
-		}
-	})
-	return out
+		root = b
+	}
+	id, ok := ast.Unparen(root).(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	w := astutil.IdentVar(c.pass.TypesInfo, id)
+	if w == nil {
+		return "", false
+	}
+	if w == v {
+		return "", true
+	}
+	if !refersInto(c.pass.TypesInfo, id) {
+		return "", false // a copy, not a pointer into the object
+	}
+	loc := c.Flow.Locate(id)
+	if loc.Root != v || loc.Copy != nil {
+		return "", false
+	}
+	return loc.Path(len(loc.Hops)), true
 }
 
 // refersInto reports whether the value of e shares its object's memory:

@@ -191,3 +191,18 @@ func (r *Reconciler) ports(ctx context.Context, key client.ObjectKey) error {
 	}
 	return nil
 }
+
+// The builder's defaults went to another object: the desired spec leaves
+// them unset, and the strict comparison differs on every reconcile.
+func (r *Reconciler) movedPointer(ctx context.Context, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	desired := builders.MovedPointerDeployment(key.Name, "example.com/app:4")
+	if !equality.Semantic.DeepEqual(live.Spec, desired.Spec) { // want `live Deployment's Spec compared strictly with a desired value that leaves \d+ server-defaulted fields unset`
+		live.Spec = desired.Spec
+		return r.Update(ctx, live)
+	}
+	return nil
+}

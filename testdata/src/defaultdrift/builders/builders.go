@@ -41,3 +41,25 @@ func CompleteDeployment(name, image string) *appsv1.Deployment { // want Complet
 	}
 	return d
 }
+
+// MovedPointerDeployment sets the defaults through a pointer that was
+// moved to a scratch object first: the Deployment it returns keeps none
+// of them. What a pointer writes into is read where it writes, not where
+// it was first given a value.
+func MovedPointerDeployment(name, image string) *appsv1.Deployment { // want MovedPointerDeployment:`builds\(result sets \d+\)`
+	d := Deployment(name, image)
+	scratch := Deployment(name, image)
+	limit, deadline, grace := int32(10), int32(600), int64(30)
+	spec := &d.Spec
+	spec = &scratch.Spec
+	spec.RevisionHistoryLimit = &limit
+	spec.ProgressDeadlineSeconds = &deadline
+	spec.Strategy.Type = "RollingUpdate"
+	pod := &spec.Template.Spec
+	pod.RestartPolicy = "Always"
+	pod.DNSPolicy = "ClusterFirst"
+	pod.SchedulerName = "default-scheduler"
+	pod.TerminationGracePeriodSeconds = &grace
+	pod.SecurityContext = &corev1.PodSecurityContext{}
+	return d
+}
