@@ -291,7 +291,6 @@ func (c *Result) MutatorCalls(fd *ast.FuncDecl) []MutatorCalls {
 	defer c.mu.Unlock()
 	info := c.pass.TypesInfo
 	var out []MutatorCalls
-	var inits map[*types.Var]ast.Expr
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || len(call.Args) < 2 {
@@ -299,12 +298,7 @@ func (c *Result) MutatorCalls(fd *ast.FuncDecl) []MutatorCalls {
 		}
 		var muts []*types.Func
 		for _, a := range call.Args {
-			c.funcValues(a, func() map[*types.Var]ast.Expr {
-				if inits == nil {
-					inits = c.listInits(fd)
-				}
-				return inits
-			}, &muts, 3)
+			c.funcValues(a, &muts, 3)
 		}
 		slices.SortFunc(muts, func(a, b *types.Func) int { return cmp.Compare(a.FullName(), b.FullName()) })
 		muts = slices.Compact(muts)
@@ -361,32 +355,6 @@ func (c *Result) mutatorCall(fd *ast.FuncDecl, call *ast.CallExpr, arg ast.Expr,
 	return out, len(out.Calls) > 0
 }
 
-// listInits returns, for the locals of fd, the expressions they are given:
-// their initial value and what is appended to them (list = append(list,
-// f)), so that a local list of mutators can be read.
-func (c *Result) listInits(fd *ast.FuncDecl) map[*types.Var]ast.Expr {
-	info := c.pass.TypesInfo
-	out := map[*types.Var]ast.Expr{}
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		id, _ := l.(*ast.Ident)
-		v := astutil.IdentVar(info, id)
-		if v == nil {
-			return
-		}
-		if !holdsFuncs(v.Type()) {
-			return
-		}
-		if prev, ok := out[v]; ok {
-			// Several values: keep them all, as the arguments of one
-			// expression list.
-			out[v] = &ast.CallExpr{Fun: ast.NewIdent("_"), Args: []ast.Expr{prev, r}}
-		} else {
-			out[v] = r
-		}
-	})
-	return out
-}
-
 func isFunc(t types.Type) bool {
 	_, ok := types.Unalias(t).Underlying().(*types.Signature)
 	return ok
@@ -400,9 +368,10 @@ func holdsFuncs(t types.Type) bool {
 
 // funcValues adds to out the functions e hands over as values: f,
 // pkg.F, the arguments of a call (framework.Mutator(f, g)), the elements
-// of a list literal, and what a local list or function variable is given
-// (depth locals deep).
-func (c *Result) funcValues(e ast.Expr, inits func() map[*types.Var]ast.Expr, out *[]*types.Func, depth int) {
+// of a list literal, and what a local list or function variable holds
+// where e is evaluated (the flow engine's Funcs), or the call or list
+// that computed it (depth locals deep).
+func (c *Result) funcValues(e ast.Expr, out *[]*types.Func, depth int) {
 	info := c.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -413,8 +382,9 @@ func (c *Result) funcValues(e ast.Expr, inits func() map[*types.Var]ast.Expr, ou
 			if depth == 0 || !holdsFuncs(o.Type()) {
 				return
 			}
-			if init, ok := inits()[o]; ok {
-				c.funcValues(init, inits, out, depth-1)
+			*out = append(*out, c.Flow.Funcs(x)...)
+			if init := c.Flow.Computed(x); init != nil {
+				c.funcValues(init, out, depth-1) // m := framework.Mutator(f, g)
 			}
 		}
 	case *ast.SelectorExpr:
@@ -423,11 +393,11 @@ func (c *Result) funcValues(e ast.Expr, inits func() map[*types.Var]ast.Expr, ou
 		}
 	case *ast.CallExpr:
 		for _, a := range x.Args {
-			c.funcValues(a, inits, out, depth)
+			c.funcValues(a, out, depth)
 		}
 	case *ast.CompositeLit:
 		for _, elt := range x.Elts {
-			c.funcValues(elt, inits, out, depth)
+			c.funcValues(elt, out, depth)
 		}
 	}
 }

@@ -1,7 +1,10 @@
 package flow
 
 import (
+	"go/ast"
 	"go/token"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -239,6 +242,36 @@ func funcValues(v ssa.Value, depth int) []*ssa.Function {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			out = append(out, funcValues(e, depth+1)...)
+		}
+	}
+	return out
+}
+
+// Funcs returns the declared functions the value of e may be where e is
+// evaluated: a function named, the functions a local list of them holds
+// (given in a literal, appended, built for a variadic call), what a
+// factory of the package returns, through phis, conversions and the cell
+// of a captured variable. Closures are left out: they have no name to
+// summarise.
+func (r *Result) Funcs(e ast.Expr) []*types.Func {
+	if !r.readyRefs() {
+		return nil
+	}
+	var out []*types.Func
+	for _, ref := range r.exprs[ast.Unparen(e)] {
+		if ref.IsAddr {
+			continue
+		}
+		vals := []ssa.Value{ref.X}
+		if load, ok := ref.X.(*ssa.UnOp); ok && load.Op == token.MUL && isCell(load.X) {
+			vals = storedInto(load.X)
+		}
+		for _, v := range vals {
+			for _, fn := range funcValues(v, 0) {
+				if obj, ok := fn.Object().(*types.Func); ok && !slices.Contains(out, obj) {
+					out = append(out, obj)
+				}
+			}
 		}
 	}
 	return out

@@ -99,7 +99,8 @@
 // implementations with facts. At the call, the functions handed over
 // are found through conversions, phis, the lists built for a variadic
 // call or appended to, and the closures a factory of the package returns
-// (`a.specMutator()`). Liveness that comes
+// (`a.specMutator()`); Funcs answers the same for an expression (the
+// builders engine: the mutators a call is handed). Liveness that comes
 // from the callers (a live argument) does not cross packages: facts flow
 // from a package to its importers only: an analyzer that needs it the
 // other way exports its own conditional fact (restartrevert: this

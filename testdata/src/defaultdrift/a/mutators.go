@@ -69,3 +69,30 @@ func (r *Reconciler) listCompared(ctx context.Context, key client.ObjectKey) err
 	}
 	return r.reconcileWith(ctx, key, containersWithDefaults(key.Name), containersMutator)
 }
+
+// replicasMutator compares a field the server does not default.
+func replicasMutator(desired, existing *appsv1.Deployment) bool { // want replicasMutator:`builds\(param 1 sets 1, compares 1\)`
+	if !reflect.DeepEqual(existing.Spec.Replicas, desired.Spec.Replicas) {
+		existing.Spec.Replicas = desired.Spec.Replicas
+		return true
+	}
+	return false
+}
+
+// The mutator held in a local is replaced before the call: only the one
+// handed over compares. Silent.
+func (r *Reconciler) replacedMutator(ctx context.Context, key client.ObjectKey) error {
+	m := mutator(containersMutator)
+	m = replicasMutator
+	return r.reconcileWith(ctx, key, buildDeployment(key.Name), m)
+}
+
+// A list of mutators given one more on some paths: each one it may hold
+// is handed over.
+func (r *Reconciler) listedMutators(ctx context.Context, key client.ObjectKey, strict bool) error {
+	muts := []mutator{replicasMutator}
+	if strict {
+		muts = append(muts, containersMutator)
+	}
+	return r.reconcileWith(ctx, key, buildDeployment(key.Name), muts...) // want `desired Deployment handed to mutator containersMutator, which compares it strictly with the live one \(mutators.go:\d+\), leaves 3 server-defaulted fields unset`
+}
