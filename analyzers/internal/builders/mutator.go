@@ -79,7 +79,6 @@ func (c *Result) mutations(fd *ast.FuncDecl) []Mutation {
 	if len(roots) < 2 {
 		return nil
 	}
-	c.readLocals(fd, roots)
 	info := c.pass.TypesInfo
 	var out []Mutation
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -141,62 +140,17 @@ func StrictComparison(info *types.Info, n ast.Node) (cmp, a, b ast.Expr, ok bool
 	return nil, nil, nil, false
 }
 
-// readLocals adds to roots the locals of fd that read from a root: x :=
-// root.Part (a copy reads the same), x := root.Part.DeepCopy(), and the
-// value of a range over a root's list (path with "[]").
-func (c *Result) readLocals(fd *ast.FuncDecl, roots map[*types.Var]readRoot) {
-	info := c.pass.TypesInfo
-	add := func(l ast.Expr, from ast.Expr, suffix string) {
-		id, _ := l.(*ast.Ident)
-		v := astutil.IdentVar(info, id)
-		if _, done := roots[v]; done || v == nil {
-			return
-		}
-		if r, ok := c.readOf(from, roots); ok {
-			roots[v] = readRoot{param: r.param, path: r.path + suffix}
-		}
-	}
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) { add(l, r, "") })
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if x, ok := n.(*ast.RangeStmt); ok && x.Value != nil {
-			add(x.Value, x.X, "[]")
-		}
-		return true
-	})
-}
-
-// readOf returns the root and path e reads: root.A.B[i].C, through
-// locals in roots, &, *, and DeepCopy calls.
+// readOf returns the root and path e reads where it is evaluated:
+// root.A.B[i].C, through the locals that hold a part or a copy of a root
+// (`x := root.Part`, a DeepCopy of it, the value of a range over a root's
+// list), pointers and dereferences: the flow engine's Locate.
 func (c *Result) readOf(e ast.Expr, roots map[*types.Var]readRoot) (readRoot, bool) {
-	info := c.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok {
-			r, ok := roots[v]
-			return r, ok
-		}
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return c.readOf(x.X, roots)
-		}
-	case *ast.StarExpr:
-		return c.readOf(x.X, roots)
-	case *ast.IndexExpr:
-		r, ok := c.readOf(x.X, roots)
-		r.path += "[]"
-		return r, ok
-	case *ast.SelectorExpr:
-		if sel := info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-			r, ok := c.readOf(x.X, roots)
-			r.path = Join(r.path, x.Sel.Name)
-			return r, ok
-		}
-	case *ast.CallExpr:
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && k8s.IsDeepCopy(info, x) {
-			return c.readOf(sel.X, roots)
-		}
+	loc := c.Flow.Locate(e)
+	r, ok := roots[loc.Root]
+	if !ok || loc.Root == nil {
+		return readRoot{}, false
 	}
-	return readRoot{}, false
+	return readRoot{param: r.param, path: Join(r.path, loc.Path(len(loc.Hops)))}, true
 }
 
 // decidingIf returns the if statement whose condition is cmp (or !cmp,
@@ -223,7 +177,6 @@ func (c *Result) decidingIf(fd *ast.FuncDecl, cmp ast.Expr) *ast.IfStmt {
 // dst (through locals pointing into it) a value read from src.
 func (c *Result) copiesInto(ifs *ast.IfStmt, fd *ast.FuncDecl, dst, src *types.Var) bool {
 	from := map[*types.Var]readRoot{src: {}}
-	c.readLocals(fd, from)
 	found := false
 	check := func(n ast.Node) {
 		astutil.Assignments(n, func(l, r ast.Expr) {
