@@ -162,7 +162,7 @@ func (c *Result) runsOnce(fd *ast.FuncDecl, parents map[ast.Node]ast.Node, st as
 			return true
 		}
 		rs, ok := parents[b].(*ast.RangeStmt)
-		if !ok || rs.Body != b || !c.nonEmptyList(fd, rs.X) {
+		if !ok || rs.Body != b || !c.nonEmptyList(rs.X) {
 			return false
 		}
 		n = rs
@@ -170,38 +170,13 @@ func (c *Result) runsOnce(fd *ast.FuncDecl, parents map[ast.Node]ast.Node, st as
 }
 
 // nonEmptyList reports a list literal with elements, or a local variable
-// of fd given one where it is declared and never assigned again.
-func (c *Result) nonEmptyList(fd *ast.FuncDecl, e ast.Expr) bool {
+// holding one where e reads it (the flow engine's Computed).
+func (c *Result) nonEmptyList(e ast.Expr) bool {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		init, ok := c.onlyInit(fd, astutil.IdentVar(c.pass.TypesInfo, id))
-		if !ok {
+		if e = c.Flow.Computed(id); e == nil {
 			return false
 		}
-		e = init
 	}
 	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
 	return ok && len(lit.Elts) > 0
-}
-
-// onlyInit returns the value a local variable of fd is given where it is
-// declared (v := e), when nothing assigns it again.
-func (c *Result) onlyInit(fd *ast.FuncDecl, v *types.Var) (ast.Expr, bool) {
-	if v == nil || fd == nil || fd.Body == nil || v.Pos() < fd.Body.Pos() || v.Pos() >= fd.Body.End() {
-		return nil, false
-	}
-	info := c.pass.TypesInfo
-	var init ast.Expr
-	others := 0
-	astutil.Assignments(fd.Body, func(l, r ast.Expr) {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok || astutil.IdentVar(info, id) != v {
-			return
-		}
-		if id.Pos() == v.Pos() {
-			init = r
-			return
-		}
-		others++
-	})
-	return init, init != nil && others == 0
 }

@@ -11,12 +11,12 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
-// isNow reports whether e, given to a field in fd, is the current time
-// with its sub-second part: metav1.Now(), metav1.NewTime(time.Now()),
-// &t or t for a local t given one of these where it is declared and
-// nothing else. Rfc3339Copy() and a time.Now().Truncate(time.Second) are
+// isNow reports whether e, given to a field, is the current time with
+// its sub-second part: metav1.Now(), metav1.NewTime(time.Now()), &t or t
+// for a local t holding one of these where e reads it (the flow engine's
+// Computed). Rfc3339Copy() and a time.Now().Truncate(time.Second) are
 // not.
-func (c *Result) isNow(fd *ast.FuncDecl, e ast.Expr) bool {
+func (c *Result) isNow(e ast.Expr) bool {
 	info := c.pass.TypesInfo
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -41,6 +41,6 @@ func (c *Result) isNow(fd *ast.FuncDecl, e ast.Expr) bool {
 	if v == nil || !k8s.IsNamed(v.Type(), k8s.MetaV1, "Time") {
 		return false
 	}
-	init, ok := c.onlyInit(fd, v)
-	return ok && c.isNow(nil, init)
+	init := c.Flow.Computed(id) // what the local holds here
+	return init != nil && c.isNow(init)
 }

@@ -262,7 +262,7 @@ func (c *Result) value(fd *ast.FuncDecl, val ast.Expr, path string, s *Shape, de
 	if c.mayBeEmpty(fd, val) {
 		s.empty(path)
 	}
-	if c.isNow(fd, val) {
+	if c.isNow(val) {
 		s.now(path)
 	}
 	if !holdsStruct(c.pass.TypesInfo.TypeOf(val)) {

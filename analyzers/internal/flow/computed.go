@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -21,7 +22,8 @@ const computedDepth = 16
 // source is not nil (`var v T` given a value in a loop that finds it),
 // and the value of a comma-ok lookup or assertion (`v, ok := m[k]`).
 // `anns := live.GetAnnotations(); _, ok := anns[k]` reads a map computed
-// by `live.GetAnnotations()`. It returns nil when e computes its own
+// by `live.GetAnnotations()`; a local whose address is taken there
+// (`&t`) holds its cell's one store. It returns nil when e computes its own
 // value (it is not a read of a local), when the engine has no value for
 // e, and when the value has several sources or comes from a parameter.
 func (r *Result) Computed(e ast.Expr) ast.Expr {
@@ -29,8 +31,26 @@ func (r *Result) Computed(e ast.Expr) ast.Expr {
 	if _, ok := e.(*ast.Ident); !ok || !r.readyRefs() {
 		return nil
 	}
+	refs := r.exprs[e]
+	if !slices.ContainsFunc(refs, func(ref *ssa.DebugRef) bool { return !ref.IsAddr }) {
+		// Only its address is taken here (`&t`): the value is the cell's
+		// one store.
+		var out ast.Expr
+		for _, ref := range refs {
+			st := storedInto(ref.X)
+			if !isCell(ref.X) || len(st) != 1 {
+				return nil
+			}
+			c := computing(ref.Parent(), st[0])
+			if c == nil || out != nil && c != out {
+				return nil
+			}
+			out = c
+		}
+		return out
+	}
 	var out ast.Expr
-	for _, ref := range r.exprs[e] {
+	for _, ref := range refs {
 		if ref.IsAddr {
 			continue
 		}

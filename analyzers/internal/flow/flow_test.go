@@ -2,6 +2,7 @@ package flow_test
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"testing"
 
@@ -120,8 +121,9 @@ func TestSources(t *testing.T) {
 	repotest.Run(t, sources, "flow/provenance")
 }
 
-// locals reports, at every call computed(x), the expression that computes
-// x's value (flow.Result.Computed), or that it is a constant (Constant); at allocated(x), whether the variable
+// locals reports, at every call computed(x) or computed(&x), the
+// expression that computes x's value (flow.Result.Computed), or that it is
+// a constant (Constant); at allocated(x), whether the variable
 // x holds only objects its function allocates (Allocated); and at
 // located(x), what the values of x are rooted at and the path from there
 // to the expression x (LocateVar and Locate).
@@ -134,7 +136,11 @@ var locals = repotest.Probe("locals", []*analysis.Analyzer{flow.Analyzer}, func(
 	v := astutil.RootVar(pass.TypesInfo, call.Args[0])
 	switch id.Name {
 	case "computed":
-		if e := r.Computed(call.Args[0]); e != nil {
+		arg := call.Args[0]
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			arg = u.X // computed(&t): what t holds where its address is taken
+		}
+		if e := r.Computed(arg); e != nil {
 			pass.Reportf(call.Pos(), "computed by %s", types.ExprString(e))
 		} else if r.Constant(call.Args[0]) {
 			pass.Reportf(call.Pos(), "constant")

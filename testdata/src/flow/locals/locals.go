@@ -36,6 +36,11 @@ func values(dep *appsv1.Deployment, found bool) {
 	computed(v) // want `computed by dep.Annotations\["k"\]`
 	flag := "true"
 	computed(flag) // want `constant`
+	stamp := dep.Spec.Template.Annotations
+	computed(&stamp) // want `computed by dep.Spec.Template.Annotations`
+	twice := dep.Labels
+	twice = dep.Annotations
+	computed(&twice) // want `not known`
 }
 
 func allocations(ctx context.Context, c client.Client, src *appsv1.Deployment, key client.ObjectKey) {
