@@ -47,7 +47,11 @@
 // place (its result, and the parameter a call hands it), the fields of
 // the function's own objects and what a pointer parameter points to. A
 // variable captured by a closure (a sort's callback) holds at each read
-// only what the writes that run before it put there. Order is followed
+// only what the writes that run before it put there. A function literal
+// handed to a function that calls it once per entry of a map (`for k, v
+// := range m { fn(k, v) }`, in the package or, through a fact, in
+// another) runs its body in that map's order: what it appends to a list
+// of its caller is in map order. Order is followed
 // through appends and index writes to slices declared outside the loop,
 // through strings.Builder,
 // bytes.Buffer and hash writers, through standard-library calls whose

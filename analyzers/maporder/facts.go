@@ -21,6 +21,7 @@ type orderFact struct {
 	Sinks   []sinkFact // parameters whose order reaches a sink inside
 	Passes  []passFact // parameters whose order reaches a result
 	Sorts   []int      // parameters sorted in place
+	Calls   []flowFact // function parameters called once per entry of a map, in its order
 }
 
 func (*orderFact) AFact() {}
@@ -45,6 +46,9 @@ func (f *orderFact) String() string {
 	}
 	for _, i := range f.Sorts {
 		parts = append(parts, fmt.Sprintf("sorts param %d", i))
+	}
+	for _, c := range f.Calls {
+		parts = append(parts, fmt.Sprintf("calls param %d in order of map %s (%s)", c.Index, c.Map, c.Pos))
 	}
 	return "maporder(" + strings.Join(parts, "; ") + ")"
 }
@@ -79,6 +83,7 @@ type summary struct {
 	sinks   map[int]sink
 	passes  map[[2]int]bool
 	sorts   map[int]bool
+	calls   map[int][]*origin // function parameters called in map order
 }
 
 func newSummary() *summary {
@@ -88,6 +93,7 @@ func newSummary() *summary {
 		sinks:   map[int]sink{},
 		passes:  map[[2]int]bool{},
 		sorts:   map[int]bool{},
+		calls:   map[int][]*origin{},
 	}
 }
 
@@ -181,7 +187,13 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 		for _, i := range sortedKeys(sum.sorts) {
 			f.Sorts = append(f.Sorts, i)
 		}
-		if len(f.Results)+len(f.Fills)+len(f.Sinks)+len(f.Passes)+len(f.Sorts) == 0 {
+		for _, i := range sortedKeys(sum.calls) {
+			real := slices.DeleteFunc(slices.Clone(sum.calls[i]), symbolic)
+			if len(real) > 0 {
+				f.Calls = append(f.Calls, flowFact{Index: i, Map: real[0].mapName, Pos: p.where(real[0])})
+			}
+		}
+		if len(f.Results)+len(f.Fills)+len(f.Sinks)+len(f.Passes)+len(f.Sorts)+len(f.Calls) == 0 {
 			continue
 		}
 		p.pass.ExportObjectFact(fn, &f)
@@ -195,4 +207,37 @@ func sortedKeys[V any](m map[int]V) []int {
 	}
 	sort.Ints(keys)
 	return keys
+}
+
+// callsInOrder returns, for each function parameter of fn that fn calls
+// once per entry of a map in the map's order (`for k, v := range m {
+// fn(k, v) }`), that order: from fn's summary, its fact (an origin at the
+// call, as for a result), or for an interface method, every
+// implementation's.
+func (p *pkgState) callsInOrder(fn *types.Func, call *ast.CallExpr) map[int]taint {
+	out := map[int]taint{}
+	if impls := p.implementations(fn); len(impls) > 0 {
+		for _, impl := range impls {
+			for i, t := range p.callsInOrder(impl, call) {
+				out[i] = union(out[i], t)
+			}
+		}
+		return out
+	}
+	if sum := p.summaries[fn]; sum != nil {
+		for i, os := range sum.calls {
+			out[i] = slices.DeleteFunc(slices.Clone(os), symbolic)
+		}
+		return out
+	}
+	if fact := p.importFact(fn); fact != nil {
+		name := calleeName(fn)
+		for _, c := range fact.Calls {
+			o := p.origin(call, -100-c.Index, func() *origin {
+				return &origin{kind: remoteOrigin, mapName: c.Map, callee: name, remote: c.Pos}
+			})
+			out[c.Index] = union(out[c.Index], taint{o})
+		}
+	}
+	return out
 }

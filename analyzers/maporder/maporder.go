@@ -198,6 +198,7 @@ func (p *pkgState) newState(decl *ast.FuncDecl) *fnState {
 		fn:     fn,
 		sum:    p.summaryOf(fn),
 		params: map[*types.Var]int{},
+		litCtx: map[*ast.FuncLit]*loopCtx{},
 		body:   decl.Body,
 		decl:   decl,
 	}

@@ -40,6 +40,9 @@ type fnState struct {
 	// sortCalls says whether the function calls anything that sorts in
 	// place (computed on first use; see sortedLater).
 	sortCalls *bool
+	// litCtx holds the loop a function literal runs in when the function
+	// it is handed to calls it once per entry of a map.
+	litCtx map[*ast.FuncLit]*loopCtx
 }
 
 // loopCtx is the innermost loop whose iteration order is map order.
@@ -658,7 +661,11 @@ func (s *fnState) expr(e ast.Expr, ctx *loopCtx) {
 		case *ast.FuncLit:
 			s.litDeep++
 			s.lits = append(s.lits, n)
-			s.block(n.Body.List, ctx)
+			inner := ctx
+			if c, ok := s.litCtx[n]; ok {
+				inner = c // a callback called in map order
+			}
+			s.block(n.Body.List, inner)
 			s.lits = s.lits[:len(s.lits)-1]
 			s.litDeep--
 			return false
@@ -721,8 +728,29 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 			return
 		}
 	}
+	if ctx != nil && s.litDeep == 0 {
+		// A function parameter called in the loop: called in map order.
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if i, isParam := s.params[v]; isParam && s.final {
+					s.p.addOrigins(s.sum.calls, i, ctx.origins)
+				}
+			}
+		}
+	}
 	if fn == nil {
 		return
+	}
+	// A function literal handed to a function that calls it once per
+	// entry of a map runs its body in that map's order.
+	for i, os := range s.p.callsInOrder(fn, call) {
+		if lit, ok := ast.Unparen(argFor(call, fn, i)).(*ast.FuncLit); ok && len(os) > 0 {
+			o := os
+			if ctx != nil {
+				o = union(slices.Clone(ctx.origins), os)
+			}
+			s.litCtx[lit] = &loopCtx{origins: o, body: lit.Body}
+		}
 	}
 
 	// Sanitizers: sorting in place clears the order.
