@@ -80,9 +80,9 @@ func (s *solver) callbacks(fn *ssa.Function) ([]HandOff, []Returned) {
 
 // cellValue returns the one value stored into the local cell addr (an
 // Alloc, or a closure's free variable bound to one), or nil.
-func (s *solver) cellValue(addr ssa.Value) ssa.Value {
+func (c *calls) cellValue(addr ssa.Value) ssa.Value {
 	if fv, ok := addr.(*ssa.FreeVar); ok {
-		bs := s.r.graph.bindings(fv)
+		bs := c.bindings(fv)
 		if len(bs) != 1 {
 			return nil
 		}
@@ -137,7 +137,7 @@ func (s *solver) paramIndex(params []*ssa.Parameter, v ssa.Value, elems bool) in
 				v, elems = ia.X, false
 				continue
 			}
-			v = s.cellValue(x.X)
+			v = s.r.graph.cellValue(x.X)
 		case *ssa.Index:
 			if !elems {
 				return -1

@@ -26,11 +26,19 @@ func (r *Result) Reaches(from, to ast.Expr) bool {
 	if f == nil || t == nil || f.Parent() != t.Parent() {
 		return true
 	}
-	fb, tb := f.Block(), t.Block()
-	if fb == tb && index(fb, f) < index(tb, t) {
+	return leadsTo(f, t, func(from, to *ssa.BasicBlock) bool { return slices.Contains(reachable(from), to) })
+}
+
+// leadsTo reports whether a path of their function's control-flow graph
+// leads from the instruction a to b: b comes later in a's block, or in a
+// block that reach says a path from a's block leads to (a's own, again,
+// in a loop).
+func leadsTo(a, b ssa.Instruction, reach func(from, to *ssa.BasicBlock) bool) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == bb && index(ab, a) < index(bb, b) {
 		return true
 	}
-	return slices.Contains(reachable(fb), tb)
+	return reach(ab, bb)
 }
 
 // Precedes reports whether a runs before b: a starts first in the source

@@ -45,9 +45,6 @@ type Taint[L comparable] struct {
 	fns   []*ssa.Function // the declaration, then its closures
 	own   map[*ssa.Function]bool
 	rules TaintRules[L]
-	// makers maps each closure of fns to the instructions that make it
-	// (a MakeClosure, or a use of a function without free variables).
-	makers map[*ssa.Function][]ssa.Instruction
 
 	val      map[ssa.Value][]L
 	tuples   map[ssa.Value][][]L
@@ -83,14 +80,14 @@ type TaintRules[L comparable] struct {
 // or nil when the package has no SSA form or the function no body. Its
 // labels are carried by Solve.
 func NewTaint[L comparable](r *Result, fn *types.Func, rules TaintRules[L]) *Taint[L] {
-	if !r.readyRefs() {
+	if !r.readyRefs() || r.graph == nil {
 		return nil
 	}
 	f := r.Pkg.Prog.FuncValue(fn)
 	if f == nil || f.Blocks == nil {
 		return nil
 	}
-	t := &Taint[L]{r: r, own: map[*ssa.Function]bool{}, rules: rules, makers: map[*ssa.Function][]ssa.Instruction{},
+	t := &Taint[L]{r: r, own: map[*ssa.Function]bool{}, rules: rules,
 		extra: map[ssa.Value][]L{}, extraMem: map[slot][]entry[L]{}, drops: map[ssa.Value][]L{},
 		clears: map[ssa.Value][]ssa.Instruction{}, clearMem: map[slot][]ssa.Instruction{},
 		reach: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}}
@@ -106,20 +103,6 @@ func NewTaint[L comparable](r *Result, fn *types.Func, rules TaintRules[L]) *Tai
 		}
 	}
 	add(f)
-	for _, fn := range t.fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if _, ok := instr.(*ssa.DebugRef); ok {
-					continue // a name, not a use
-				}
-				for _, op := range instr.Operands(nil) {
-					if c, ok := (*op).(*ssa.Function); ok && t.own[c] {
-						t.makers[c] = append(t.makers[c], instr)
-					}
-				}
-			}
-		}
-	}
 	return t
 }
 
@@ -169,7 +152,7 @@ func (t *Taint[L]) AddAt(e ast.Expr, ls []L) {
 			}
 			continue
 		}
-		t.addTo(t.extra, canon(ref.X), ls)
+		t.addTo(t.extra, t.canon(ref.X), ls)
 	}
 }
 
@@ -184,7 +167,7 @@ func (t *Taint[L]) Clear(e ast.Expr) {
 			}
 			continue
 		}
-		x := canon(ref.X)
+		x := t.canon(ref.X)
 		if !slices.Contains(t.clears[x], ssa.Instruction(ref)) {
 			t.clears[x] = append(t.clears[x], ref)
 			t.dirty = true
@@ -237,22 +220,17 @@ func (t *Taint[L]) Returned(ret *ast.ReturnStmt) [][]L {
 // hand its parameter p.
 func (t *Taint[L]) args(p *ssa.Parameter) []L {
 	fn := p.Parent()
-	if fn == t.fns[0] {
+	i := sigIndex(p)
+	if fn == t.fns[0] || i < 0 {
 		return nil
 	}
-	i := slices.Index(fn.Params, p)
 	var ls []L
-	for _, m := range t.makers[fn] {
-		v, ok := m.(ssa.Value)
-		if !ok {
-			v = fn // a closure without free variables, used as it is
+	for _, site := range t.r.graph.sites(fn) {
+		if site.Common().StaticCallee() != fn || !t.own[site.Parent()] {
+			continue // a call of another function value of its signature
 		}
-		for _, use := range *referrers(v) {
-			c, ok := use.(ssa.CallInstruction)
-			if !ok || c.Common().Value != v || i >= len(c.Common().Args) {
-				continue
-			}
-			ls = Union(ls, t.at(c.Common().Args[i], c))
+		if args := argsOf(site.Common()); i < len(args) {
+			ls = Union(ls, t.at(args[i], site))
 		}
 	}
 	return ls
@@ -366,13 +344,13 @@ func (t *Taint[L]) step(instr ssa.Instruction) bool {
 			}
 			if ia, ok := x.Addr.(*ssa.IndexAddr); ok && s.field != elems {
 				// A slice given a labelled element holds it.
-				grew = t.set(canon(ia.X), ls) || grew
+				grew = t.set(t.canon(ia.X), ls) || grew
 			}
 			return grew
 		}
 	case *ssa.MapUpdate:
 		// A map given a labelled value holds it.
-		return t.set(canon(x.Map), t.at(x.Value, x))
+		return t.set(t.canon(x.Map), t.at(x.Value, x))
 	}
 	return false
 }
@@ -450,11 +428,10 @@ func (t *Taint[L]) labels(v ssa.Value, instr ssa.Instruction) []L {
 		}
 		ls = Union(ls, t.args(x))
 	case *ssa.FreeVar:
-		for _, m := range t.makers[x.Parent()] {
-			if mc, ok := m.(*ssa.MakeClosure); ok {
-				if i := slices.Index(x.Parent().FreeVars, x); i >= 0 && i < len(mc.Bindings) {
-					ls = Union(ls, t.at(mc.Bindings[i], mc))
-				}
+		i := slices.Index(x.Parent().FreeVars, x)
+		for _, mc := range t.r.graph.closures[x.Parent()] {
+			if i >= 0 && i < len(mc.Bindings) {
+				ls = Union(ls, t.at(mc.Bindings[i], mc))
 			}
 		}
 	case *ssa.Alloc:

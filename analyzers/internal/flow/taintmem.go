@@ -41,7 +41,7 @@ func (t *Taint[L]) slotOf(ref *ssa.DebugRef) (slot, bool) {
 		return t.location(ref.X)
 	}
 	if load, ok := ref.X.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if _, isParam := canon(load).(*ssa.Parameter); !isParam {
+		if _, isParam := t.canon(load).(*ssa.Parameter); !isParam {
 			return t.location(load.X)
 		}
 	}
@@ -204,44 +204,31 @@ func (t *Taint[L]) base(v ssa.Value) ssa.Value {
 			return t.base(b)
 		}
 	}
-	return canon(v)
+	return t.canon(v)
 }
 
 // bound returns the value a free variable is bound to, when every closure
 // made of its function binds the same one.
 func (t *Taint[L]) bound(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	i := slices.Index(fn.FreeVars, fv)
 	var out ssa.Value
-	for _, m := range t.makers[fn] {
-		mc, ok := m.(*ssa.MakeClosure)
-		if !ok || i < 0 || i >= len(mc.Bindings) {
-			continue
-		}
-		if out != nil && out != mc.Bindings[i] {
+	for _, b := range t.r.graph.bindings(fv) {
+		if out != nil && out != b {
 			return nil
 		}
-		out = mc.Bindings[i]
+		out = b
 	}
 	return out
 }
 
 // canon returns the value v stands for: a load of the cell a parameter is
 // spilled into is the parameter.
-func canon(v ssa.Value) ssa.Value {
+func (t *Taint[L]) canon(v ssa.Value) ssa.Value {
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return v
 	}
-	alloc, ok := load.X.(*ssa.Alloc)
-	if !ok {
-		return v
-	}
-	stored := storedInto(alloc)
-	if len(stored) == 1 {
-		if p, ok := stored[0].(*ssa.Parameter); ok {
-			return p
-		}
+	if p, ok := t.r.graph.cellValue(load.X).(*ssa.Parameter); ok {
+		return p
 	}
 	return v
 }

@@ -16,7 +16,7 @@ func (t *Taint[L]) sortedAfter(v ssa.Value, instr ssa.Instruction) bool {
 	if _, isSlice := v.Type().Underlying().(*types.Slice); !isSlice {
 		return false
 	}
-	for _, c := range t.clears[canon(v)] {
+	for _, c := range t.clears[t.canon(v)] {
 		if a := t.anchor(instr, c.Parent()); a != nil && t.precedes(a, c) {
 			return true
 		}
@@ -25,7 +25,7 @@ func (t *Taint[L]) sortedAfter(v ssa.Value, instr ssa.Instruction) bool {
 }
 
 func (t *Taint[L]) cleared(v ssa.Value, instr ssa.Instruction) bool {
-	for _, c := range t.clears[canon(v)] {
+	for _, c := range t.clears[t.canon(v)] {
 		if t.precedes(c, t.anchor(instr, c.Parent())) {
 			return true
 		}
@@ -46,8 +46,8 @@ func (t *Taint[L]) clearedMem(s slot, instr ssa.Instruction) bool {
 // for an instruction of a closure written in fn, the making of the
 // closure. nil when instr is not in fn or its closures.
 func (t *Taint[L]) anchor(instr ssa.Instruction, fn *ssa.Function) ssa.Instruction {
-	for depth := 0; instr != nil && instr.Parent() != fn && depth < 8; depth++ {
-		makers := t.makers[instr.Parent()]
+	for depth := 0; instr != nil && instr.Parent() != fn && depth < maxClosureDepth; depth++ {
+		makers := t.r.graph.makersOf(instr.Parent())
 		if len(makers) == 0 {
 			return nil
 		}
@@ -70,17 +70,15 @@ func (t *Taint[L]) precedes(a, b ssa.Instruction) bool {
 			return false
 		}
 	}
-	ab, bb := a.Block(), b.Block()
-	if ab == bb {
-		return index(ab, a) < index(bb, b)
-	}
-	r, ok := t.reach[ab]
-	if !ok {
-		r = map[*ssa.BasicBlock]bool{}
-		for _, x := range reachable(ab) {
-			r[x] = true
+	return leadsTo(a, b, func(from, to *ssa.BasicBlock) bool {
+		r, ok := t.reach[from]
+		if !ok {
+			r = map[*ssa.BasicBlock]bool{}
+			for _, x := range reachable(from) {
+				r[x] = true
+			}
+			t.reach[from] = r
 		}
-		t.reach[ab] = r
-	}
-	return r[bb]
+		return r[to]
+	})
 }
