@@ -102,7 +102,7 @@ func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison, fx *fixer) (
 	}
 	t := info.TypeOf(cm.Live)
 	found := c.causes(cm, t, root.Type(), livePath, got, func() *builders.Shape {
-		s, _ := c.b.DesiredShape(fd, rootOf(info, cm.Desired), cm.Cmp)
+		s, _ := c.b.DesiredShape(fd, astutil.Root(info, cm.Desired), cm.Cmp)
 		return s
 	})
 	if found == nil || !c.b.Flow.Decides(cm.Cmp) {
@@ -199,18 +199,6 @@ func kindOf(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return "object"
-}
-
-// rootOf returns the expression a chain of fields, indexes and method
-// calls starts from (a variable, or a builder's call).
-func rootOf(info *types.Info, e ast.Expr) ast.Expr {
-	for {
-		b, ok := astutil.Base(info, e)
-		if !ok {
-			return e
-		}
-		e = b
-	}
 }
 
 // lenGuarded reports a comparison that is the right operand of || whose

@@ -15,13 +15,20 @@ import (
 // when the root is not a variable (a call of a function, a package-level
 // qualified identifier, a literal). Fields are never roots.
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
+	if id, ok := ast.Unparen(Root(info, e)).(*ast.Ident); ok {
+		return IdentVar(info, id)
+	}
+	return nil
+}
+
+// Root returns the expression a chain of fields, indexes, dereferences,
+// addresses and method calls starts from (a variable, or a builder's
+// call), as Base follows it.
+func Root(info *types.Info, e ast.Expr) ast.Expr {
 	for {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			return IdentVar(info, id)
-		}
 		b, ok := Base(info, e)
 		if !ok {
-			return nil
+			return e
 		}
 		e = b
 	}

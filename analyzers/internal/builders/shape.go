@@ -412,15 +412,7 @@ func (c *Result) assigned(fd *ast.FuncDecl, v *types.Var, depth int) *Shape {
 // is. False when the variable is not rooted at v, or only at a copy of
 // it.
 func (c *Result) aliasPath(e ast.Expr, v *types.Var) (string, bool) {
-	root := e
-	for {
-		b, ok := astutil.Base(c.pass.TypesInfo, root)
-		if !ok {
-			break
-		}
-		root = b
-	}
-	id, ok := ast.Unparen(root).(*ast.Ident)
+	id, ok := ast.Unparen(astutil.Root(c.pass.TypesInfo, e)).(*ast.Ident)
 	if !ok {
 		return "", false
 	}
