@@ -155,10 +155,12 @@
 // analyzer matches its shape at a statement without reading the local's
 // declaration; Holds says whether one expression may hold the value
 // another computes, through the locals, phis and cells that hand it on
-// (strand: the merge that an `obj.Annotations = out` stores). Allocated
-// (created.go) says whether every object a local
-// holds is allocated by its function (a literal or new(T), or a struct
-// built in place), an object being built rather than one handed in.
+// (strand: the merge that an `obj.Annotations = out` stores); Declared
+// gives the expression a local is declared with (maporder: does a list
+// start as an existing one?). Allocated (created.go) says whether every
+// object a local holds is allocated by its function (a literal or
+// new(T), or a struct built in place), an object being built rather than
+// one handed in.
 //
 // # Taint (taint.go)
 //
