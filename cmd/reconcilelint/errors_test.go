@@ -96,6 +96,20 @@ func TestBadInputs(t *testing.T) {
 			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:3:10: illegal UTF-8 encoding$`, goodFinding, notBuilt}},
 		{name: "test file that does not build", files: map[string]string{"bad/bad.go": "package bad\n", "bad/bad_test.go": "package bad\n\nvar _ int = \"x\"\n"},
 			want: []string{`^# example.com/tiny/bad \[example.com/tiny/bad.test\]$`, `^bad/bad_test\.go:3:13: cannot use "x" .*$`, goodFinding, notBuilt}},
+		// The test build of a named package is checked for its own
+		// errors only: a test function's body is checked, the package's
+		// bodies are said under the package, and an import only they use
+		// (ok) is no error of the test build's.
+		{name: "test function that does not build", files: map[string]string{"bad/bad.go": "package bad\n",
+			"bad/bad_test.go": "package bad\n\nimport \"testing\"\n\nfunc TestB(t *testing.T) {\n\tvar n int = \"x\"\n\t_ = n\n}\n"},
+			want: []string{`^# example.com/tiny/bad \[example.com/tiny/bad.test\]$`, `^bad/bad_test\.go:6:14: cannot use "x" .*$`, goodFinding, notBuilt}},
+		{name: "function body that does not build, with tests", files: map[string]string{
+			"bad/bad.go":      "package bad\n\nimport \"strings\"\n\nfunc B() int {\n\treturn strings.ToUpper(\"x\")\n}\n",
+			"bad/bad_test.go": "package bad\n\nimport \"testing\"\n\nfunc TestB(t *testing.T) { B() }\n",
+			"bad/x_test.go":   "package bad_test\n\nimport \"example.com/tiny/bad\"\n\nvar _ = bad.B\n",
+			"ok/ok.go":        "package ok\n\nimport \"strings\"\n\nfunc Up(s string) string { return strings.ToUpper(s) }\n",
+			"ok/ok_test.go":   "package ok\n\nimport \"testing\"\n\nfunc TestUp(t *testing.T) { _ = Up(\"x\") }\n"},
+			want: []string{`^# example.com/tiny/bad$`, `^bad/bad\.go:6:9: cannot use strings\.ToUpper\("x"\) .*$`, goodFinding, notBuilt}},
 		{name: "pattern that matches nothing", args: []string{"./nope/...", "./good"},
 			want: []string{`^reconcilelint: pattern \./nope/\.\.\.: lstat \./nope/: no such file or directory$`, goodFinding}},
 		{name: "pattern naming a directory without Go code", files: map[string]string{"docs/README.md": "# docs\n"},

@@ -98,6 +98,8 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	progress.listed(len(l.source))
 	l.waitFor = l.waits()
 	r.plan(roots, l.waitFor)
+	l.light = r.repeats
+	l.plainFiles = l.filesOfPlainSources()
 	for p := range l.source {
 		for _, name := range p.CompiledGoFiles {
 			l.holders[name]++
@@ -176,6 +178,11 @@ type loader struct {
 
 	cpu   chan struct{} // a token per core for parsing, type-checking and analysis
 	timer *timing
+
+	// light reports the packages checked only for their errors: a test
+	// build whose analysis would repeat a named package's (lightcheck.go).
+	light      func(*packages.Package) bool
+	plainFiles map[string]bool // the files of the source packages that are no test build's
 }
 
 type parsedFile struct {
@@ -378,6 +385,10 @@ func (l *loader) check(p *packages.Package) {
 	defer func() { <-l.cpu }()
 	defer l.timer.since("type-check", time.Now())
 	p.Types = types.NewPackage(p.PkgPath, p.Name)
+	if l.light != nil && l.light(p) {
+		l.checkLight(p)
+		return
+	}
 	// The maps sized for the source, by the ratios of entries to bytes
 	// seen on operators (Types about 1 per 18 bytes, Uses 1 per 22, Defs
 	// and Selections 1 per 130): grown one insert at a time instead, they
@@ -400,11 +411,24 @@ func (l *loader) check(p *packages.Package) {
 		p.Types = types.Unsafe
 		return
 	}
+	err := types.NewChecker(l.config(p, nil), l.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	if err != nil && len(p.Errors) == 0 {
+		addError(p, err) // an error the checker did not pass to cfg.Error
+	}
+	l.setIllTyped(p)
+}
+
+// config is the type checker's configuration for p. Its errors are p's,
+// but those drop says to leave out.
+func (l *loader) config(p *packages.Package, drop func(types.Error) bool) *types.Config {
 	cfg := &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) { return l.importFor(p, path) }),
 		Sizes:    p.TypesSizes,
 		Error: func(err error) {
 			if terr, ok := err.(types.Error); ok {
+				if drop != nil && drop(terr) {
+					return
+				}
 				p.TypeErrors = append(p.TypeErrors, terr)
 			}
 			addError(p, err)
@@ -413,10 +437,11 @@ func (l *loader) check(p *packages.Package) {
 	if p.Module != nil && p.Module.GoVersion != "" {
 		cfg.GoVersion = "go" + p.Module.GoVersion
 	}
-	err := types.NewChecker(cfg, l.fset, p.Types, p.TypesInfo).Files(p.Syntax)
-	if err != nil && len(p.Errors) == 0 {
-		addError(p, err) // an error the checker did not pass to cfg.Error
-	}
+	return cfg
+}
+
+// setIllTyped marks p ill-typed when it or one of its imports has errors.
+func (l *loader) setIllTyped(p *packages.Package) {
 	// Ill-typed also when an import is: a source import checked before
 	// this one, or one with errors from go list. (The back edge of an
 	// import cycle is neither waited for nor read: that import already
