@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/internal/astcopy"
 )
 
 // A test build that repeats a named package's analysis (runner.plan) is
@@ -31,7 +33,7 @@ func (l *loader) checkLight(p *packages.Package) {
 		files[i] = f
 		if !strings.HasSuffix(name, "_test.go") && l.plainFiles[name] {
 			shared[name] = true
-			files[i] = withoutBodies(f)
+			files[i] = astcopy.WithoutBodies(f)
 		}
 	}
 	drop := func(err types.Error) bool { return shared[err.Fset.Position(err.Pos).Filename] }
@@ -62,20 +64,4 @@ func (l *loader) filesOfPlainSources() map[string]bool {
 		}
 	}
 	return out
-}
-
-// withoutBodies returns a copy of f whose function declarations have no
-// body. f itself, which other packages share, is left as it is.
-func withoutBodies(f *ast.File) *ast.File {
-	out := *f
-	out.Decls = make([]ast.Decl, len(f.Decls))
-	for i, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-			bare := *fd
-			bare.Body = nil
-			d = &bare
-		}
-		out.Decls[i] = d
-	}
-	return &out
 }
