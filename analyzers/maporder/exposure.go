@@ -18,9 +18,16 @@ package maporder
 //   - a read of a channel field (fields.go) of this package that holds a
 //     list, or of one the package stores order into.
 //
+// Generated code is left out as well (deep copies, conversions, clients):
+// nothing is reported there, a deep copy keeps the order it is given and
+// makes none, and in an API package it is a third of the code. A helper
+// a generator wrote that makes map order and returns it would be missed.
+//
 // A sort matters without any order too: sorting a channel field in place
-// marks the field sorted for the whole package (sortedField). The calls
-// and stores grow while the package is analysed; a function is asked
+// marks the field sorted for the whole package (sortedField). It needs no
+// mark of its own: the sort reads the field, and the field marks it when
+// its order could matter. The calls and stores grow while the package is
+// analysed; a function is asked
 // again when they do (a caller of a changed summary is revisited by the
 // fixed point; every function is, when the fields change), and once
 // exposed it stays so.
@@ -68,6 +75,9 @@ func (p *pkgState) exposed(decl *ast.FuncDecl) bool {
 // exposureOf reads decl's marks from its syntax (literals included).
 func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 	e := &exposure{}
+	if p.generated[p.pass.Fset.File(decl.Pos())] {
+		return e
+	}
 	info := p.pass.TypesInfo
 	if fn, ok := info.Defs[decl.Name].(*types.Func); ok {
 		for v := range fn.Type().(*types.Signature).Params().Variables() {
@@ -110,11 +120,9 @@ func (p *pkgState) exposeCall(e *exposure, fn *types.Func) {
 	switch {
 	case fn.Pkg() == nil:
 	case k8s.IsFunc(fn, "maps", "Keys") || k8s.IsFunc(fn, "maps", "Values") || k8s.IsFunc(fn, "maps", "All") ||
-		k8s.IsFunc(fn, "slices", "Collect") || k8s.IsFunc(fn, "slices", "AppendSeq") ||
-		k8s.IsFunc(fn, "golang.org/x/exp/maps", "Keys") || k8s.IsFunc(fn, "golang.org/x/exp/maps", "Values") ||
-		k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList"):
-		e.always = true
-	case sortsReceiver(fn):
+		k8s.IsFunc(fn, "golang.org/x/exp/maps", "Keys") || k8s.IsFunc(fn, "golang.org/x/exp/maps", "Values"):
+		e.always = true // alone, or in slices.Collect
+	case k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList"):
 		e.always = true
 	case len(p.implementations(fn)) > 0:
 		e.always = true
@@ -122,9 +130,5 @@ func (p *pkgState) exposeCall(e *exposure, fn *types.Func) {
 		e.callees = append(e.callees, fn, fn.Origin())
 	case p.importFact(fn) != nil:
 		e.always = true
-	default:
-		if _, ok := sortsArg(fn); ok {
-			e.always = true
-		}
 	}
 }

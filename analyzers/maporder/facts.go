@@ -97,6 +97,11 @@ func newSummary() *summary {
 	}
 }
 
+// empty reports whether the summary says nothing.
+func (s *summary) empty() bool {
+	return len(s.results) == 0 && len(s.fills) == 0 && len(s.sinks) == 0 && len(s.passes) == 0 && len(s.sorts) == 0 && len(s.calls) == 0
+}
+
 func (p *pkgState) summaryOf(fn *types.Func) *summary {
 	s := p.summaries[fn]
 	if s == nil {

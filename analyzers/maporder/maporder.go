@@ -66,6 +66,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		generated:  make(map[*token.File]bool),
 		fieldNames: make(map[*types.Var]string),
 		fields:     newFieldState(),
+		exposures:  make(map[*ast.FuncDecl]*exposure),
 	}
 	// Functions are the unit of analysis; literals are walked inside them.
 	// (No inspector: this analyzer runs on every dependency for facts, and
@@ -142,6 +143,7 @@ type pkgState struct {
 	generated  map[*token.File]bool
 	fieldNames map[*types.Var]string
 	fields     fieldState // channel fields (fields.go)
+	exposures  map[*ast.FuncDecl]*exposure
 	changed    bool
 }
 
@@ -152,6 +154,13 @@ const maxWalks = 4
 
 func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 	s := p.states[decl]
+	if s == nil && !p.exposed(decl) {
+		// No order can enter it (exposure.go): its summary is empty.
+		if fn, ok := p.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+			p.summaryOf(fn)
+		}
+		return
+	}
 	if s == nil {
 		if s = p.newState(decl); s == nil {
 			return

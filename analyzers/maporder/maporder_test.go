@@ -33,6 +33,8 @@ func TestMaporder(t *testing.T) {
 		{"values", []string{"maporder/values"}},
 		// Order stored into fields of the module's own structs, read in the package and in others.
 		{"channels", []string{"maporder/channels/render", "maporder/channels/controller"}},
+		// Functions with a single way for order to enter them (exposure.go): each is still walked.
+		{"exposure", []string{"maporder/exposure/model", "maporder/exposure/store", "maporder/exposure/controller"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { repotest.Run(t, maporder.New(maporder.Config{}), c.pkgs...) })
 	}
