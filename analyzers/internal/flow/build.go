@@ -4,11 +4,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/internal/astcopy"
 )
 
 // build returns the SSA form of pass's package, with debug references
@@ -16,7 +18,13 @@ import (
 // As in the buildssa pass, only the direct imports get packages of their
 // own (the builder makes the methods it needs of the others); see
 // createImport for what they hold.
-func build(pass *analysis.Pass) *ssa.Package {
+//
+// Built on demand (lazy: a package where nothing is live, asked about
+// map order), the functions of generated files are left without a body:
+// no analyzer reports there nor asks about them (maporder leaves
+// generated code out, see its exposure.go), and in an API package the
+// deep copies are a third of the code.
+func build(pass *analysis.Pass, lazy bool) *ssa.Package {
 	prog := ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
 	used := map[*types.Package][]types.Object{}
 	for _, obj := range pass.TypesInfo.Uses {
@@ -32,7 +40,16 @@ func build(pass *analysis.Pass) *ssa.Package {
 	}
 	// Test files are left out: the suite reads an operator's code (see
 	// astutil.CodeFiles), and the code never refers to a test's names.
-	pkg := prog.CreatePackage(pass.Pkg, astutil.CodeFiles(pass.Fset, pass.Files), pass.TypesInfo, false)
+	files := astutil.CodeFiles(pass.Fset, pass.Files)
+	if lazy {
+		files = slices.Clone(files)
+		for i, f := range files {
+			if ast.IsGenerated(f) {
+				files[i] = astcopy.WithoutBodies(f)
+			}
+		}
+	}
+	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
 }

@@ -414,10 +414,10 @@ func run(pass *analysis.Pass) (any, error) {
 		// is built for the map merges, or when a question is asked (a
 		// Taint).
 		if merges {
-			s.prepare()
+			s.prepare(false)
 			r.summariseMerges(pass, s.funcs)
 		} else {
-			r.lazy = func() { s.prepare() }
+			r.lazy = func() { s.prepare(true) }
 		}
 		return r, nil
 	}
@@ -426,10 +426,10 @@ func run(pass *analysis.Pass) (any, error) {
 		// Nothing here reads or writes an object, nor calls what does:
 		// nothing is live and no Summary but Sends could be said. The SSA
 		// form is built only if Where is asked (a finding's object).
-		r.lazy = func() { s.prepare() }
+		r.lazy = func() { s.prepare(true) }
 		return r, nil
 	}
-	s.prepare()
+	s.prepare(false)
 	if merges {
 		r.summariseMerges(pass, s.funcs)
 	}

@@ -41,9 +41,10 @@ type solver struct {
 	returnsOf map[*ssa.Function][]returnSite // calls returning what a function of the package returns
 }
 
-// prepare builds the package's SSA form and its call graph.
-func (s *solver) prepare() {
-	s.r.Pkg = build(s.pass)
+// prepare builds the package's SSA form and its call graph; lazy when
+// built for a question only (see build).
+func (s *solver) prepare(lazy bool) {
+	s.r.Pkg = build(s.pass, lazy)
 	s.funcs = sourceFuncs(s.pass, s.r.Pkg)
 	s.calls = newCalls(s.pass, s.r.Pkg, s.funcs)
 	s.r.funcs, s.r.graph = s.funcs, s.calls
