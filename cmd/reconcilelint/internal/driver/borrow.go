@@ -15,7 +15,8 @@ package driver
 // that can be handed a Kubernetes object (their export data declares a
 // function or method with a Kubernetes object, ObjectMeta, condition,
 // client or a type embedding ObjectMeta in its signature), and whose such
-// functions or types the module's code names, and the module's direct
+// functions or types the module's code (not its _test.go files, which no
+// analyzer reads) names, and the module's direct
 // imports that reach no object type but declare a function taking a map
 // and returning a slice or map (a set's UnsortedList: map order comes out
 // of it) that the module's code names. Packages of the same
@@ -119,14 +120,14 @@ func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package)
 		objects[p] = v
 		return v
 	}
-	probe := &prober{fset: token.NewFileSet(), read: map[string]*types.Package{}}
+	probe := &prober{fset: token.NewFileSet(), read: map[string]*types.Package{}, shared: l, direct: direct}
 	// A package may also move map order or entries (a set's UnsortedList,
 	// a map library's Keys or Merge), whether or not it handles objects:
 	// its facts say so. Only the module's direct imports are kept for
 	// that, when the module names such a function.
 	movers := map[*packages.Package]map[string]bool{}
 	for p := range set {
-		if direct[p] {
+		if used, dot := l.namesUsed(own, p); direct[p] && (dot || len(used) > 0) {
 			if n := probe.mapMovers(p); len(n) > 0 && l.named(own, p, n) {
 				movers[p] = n
 			}
@@ -242,11 +243,14 @@ func plausible(p *packages.Package, module string) bool {
 // helpers it may hold.
 const maxBorrowedBytes = 256 << 10
 
-// A prober reads export data to see what a package declares; what it
-// reads is dropped with it.
+// A prober reads export data to see what a package declares. The
+// module's direct imports are read as the type checker reads them, once
+// for both; what it reads of other packages is dropped with it.
 type prober struct {
-	fset *token.FileSet
-	read map[string]*types.Package
+	fset   *token.FileSet
+	read   map[string]*types.Package
+	shared *loader
+	direct map[*packages.Package]bool
 }
 
 // handlers returns the exported functions of p, read from its export
@@ -363,6 +367,10 @@ func isMap(t types.Type) bool {
 
 // load reads p's export data, or returns nil.
 func (b *prober) load(p *packages.Package) *types.Package {
+	if b.direct[p] {
+		tp, _ := b.shared.readExport(p)
+		return tp
+	}
 	f, err := os.Open(p.ExportFile)
 	if err != nil {
 		return nil
@@ -379,14 +387,39 @@ func (b *prober) load(p *packages.Package) *types.Package {
 	return tp
 }
 
-// named reports whether a file of the own packages that import p refers
-// to one of names as p's member (`conds.MarkTrue`), or dot-imports p.
+// named reports whether the code of the own packages refers to one of
+// names as p's member (`conds.MarkTrue`), or dot-imports p.
 func (l *loader) named(own []*packages.Package, p *packages.Package, names map[string]bool) bool {
+	used, dot := l.namesUsed(own, p)
+	if dot {
+		return true
+	}
+	for name := range used {
+		if names[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesUsed returns the names that the code files (not _test.go: no
+// analyzer reads them) of the own packages importing p select from it,
+// and whether one dot-imports it. A package named by none, or only
+// imported for its side effects (`import _`), is not read at all.
+func (l *loader) namesUsed(own []*packages.Package, p *packages.Package) (map[string]bool, bool) {
+	if u, ok := l.uses[p]; ok {
+		return u.names, u.dot
+	}
+	u := pkgUses{names: map[string]bool{}}
+	defer func() { l.uses[p] = u }()
 	for _, q := range own {
 		if q.Imports[p.PkgPath] != p {
 			continue
 		}
 		for _, name := range q.CompiledGoFiles {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
 			f := l.syntax(name)
 			if f == nil {
 				continue
@@ -401,26 +434,29 @@ func (l *loader) named(own []*packages.Package, p *packages.Package, names map[s
 				}
 			}
 			switch local {
-			case "":
+			case "", "_":
 				continue
 			case ".":
-				return true
+				u.dot = true
+				return u.names, u.dot
 			}
-			found := false
 			ast.Inspect(f, func(n ast.Node) bool {
 				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == local && names[sel.Sel.Name] {
-						found = true
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == local {
+						u.names[sel.Sel.Name] = true
 					}
 				}
-				return !found
-			})
-			if found {
 				return true
-			}
+			})
 		}
 	}
-	return false
+	return u.names, u.dot
+}
+
+// pkgUses is what namesUsed found for one package.
+type pkgUses struct {
+	names map[string]bool
+	dot   bool
 }
 
 // declaresAPITypes reports whether scope declares a type embedding

@@ -73,6 +73,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 		exported: map[string]*types.Package{},
 		parsed:   map[string]*parsedFile{},
 		holders:  map[string]int{},
+		uses:     map[*packages.Package]pkgUses{},
 		cpu:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 		timer:    r.timer,
 	}
@@ -183,6 +184,8 @@ type loader struct {
 	// build whose analysis would repeat a named package's (lightcheck.go).
 	light      func(*packages.Package) bool
 	plainFiles map[string]bool // the files of the source packages that are no test build's
+
+	uses map[*packages.Package]pkgUses // what the own packages name of a dependency (borrow.go)
 }
 
 type parsedFile struct {
@@ -475,6 +478,11 @@ func (l *loader) importFor(p *packages.Package, path string) (*types.Package, er
 		}
 		return imp.Types, nil
 	}
+	return l.readExport(imp)
+}
+
+// readExport reads imp's export data into the map every read shares.
+func (l *loader) readExport(imp *packages.Package) (*types.Package, error) {
 	l.exportMu.Lock()
 	defer l.exportMu.Unlock()
 	if tp := l.exported[imp.PkgPath]; tp != nil && tp.Complete() {
