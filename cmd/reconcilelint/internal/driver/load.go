@@ -247,6 +247,13 @@ func (l *loader) chooseSources(roots []*packages.Package) {
 	for _, r := range roots {
 		visit(r)
 	}
+	// Of the other packages only the export data is read: their file
+	// lists, thousands of paths on an operator, are let go.
+	for p := range memo {
+		if !l.source[p] {
+			p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles, p.EmbedFiles = nil, nil, nil, nil, nil
+		}
+	}
 }
 
 // waits returns, for each source package, the source packages it imports
