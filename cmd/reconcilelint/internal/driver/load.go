@@ -403,6 +403,7 @@ func (l *loader) check(p *packages.Package) {
 	// seen on operators (Types about 1 per 18 bytes, Uses 1 per 22, Defs
 	// and Selections 1 per 130): grown one insert at a time instead, they
 	// are rehashed over and over, about a tenth of the checking's time.
+	// No Scopes: neither the analyzers nor the SSA builder read them.
 	size := 0
 	for _, f := range p.Syntax {
 		size += l.fset.File(f.Pos()).Size()
@@ -413,7 +414,6 @@ func (l *loader) check(p *packages.Package) {
 		Uses:         make(map[*ast.Ident]types.Object, size/22),
 		Implicits:    map[ast.Node]types.Object{},
 		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
 		Selections:   make(map[*ast.SelectorExpr]*types.Selection, size/130),
 		FileVersions: map[*ast.File]string{},
 	}
