@@ -52,6 +52,7 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 		inPkg[fn] = true
 	}
 	// Functions used as values, and the closures' bindings.
+	var ops [8]*ssa.Value // one array for every instruction's operands
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -62,7 +63,6 @@ func newCalls(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function) *cal
 				if _, ok := instr.(*ssa.DebugRef); ok {
 					continue // a name, not a use
 				}
-				var ops [8]*ssa.Value
 				for i, op := range instr.Operands(ops[:0]) {
 					f, ok := (*op).(*ssa.Function)
 					if ok && f.Parent() != nil {

@@ -126,7 +126,11 @@ func (r *Result) CarriesFrom(e ast.Expr, q Carry) bool {
 // roots of paths. A value may define several (`b := a`): each is kept,
 // whatever order the map of variables is walked in.
 func (r *Result) indexVars() {
-	r.varOf = map[ssa.Value][]types.Object{}
+	n := 0
+	for _, xs := range r.values {
+		n += len(xs)
+	}
+	r.varOf = make(map[ssa.Value][]types.Object, n)
 	for v, xs := range r.values {
 		for _, x := range xs {
 			r.varOf[x] = append(r.varOf[x], v)

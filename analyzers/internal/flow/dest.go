@@ -154,7 +154,7 @@ func (r *Result) index() {
 	r.values = map[*types.Var][]ssa.Value{}
 	r.cells = map[ssa.Value][]*types.Var{}
 	r.cellsOf = map[*types.Var][]ssa.Value{}
-	r.points = map[token.Pos]*ssa.DebugRef{}
+	r.points = make(map[token.Pos]*ssa.DebugRef, r.nrefs) // an expression's start and end, often shared
 	add := func(v *types.Var, x ssa.Value) {
 		r.values[v] = append(r.values[v], x)
 	}
@@ -202,10 +202,26 @@ func (r *Result) index() {
 // the locals to the reference declaring them, the composite literals by
 // their brace and the calls by their values: all a Taint reads.
 func (r *Result) indexRefs() {
-	r.exprs = map[ast.Expr][]*ssa.DebugRef{}
+	// Sized first: grown one insert at a time, the map of expressions was
+	// the engine's largest allocation.
+	refs, calls := 0, 0
+	for _, fn := range r.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ref, ok := instr.(*ssa.DebugRef); ok {
+					refs++
+					if _, ok := ref.Expr.(*ast.CallExpr); ok {
+						calls++
+					}
+				}
+			}
+		}
+	}
+	r.nrefs = refs
+	r.exprs = make(map[ast.Expr][]*ssa.DebugRef, refs)
 	r.defs = map[*types.Var]*ssa.DebugRef{}
 	r.lits = map[token.Pos]*ast.CompositeLit{}
-	r.callExprs = map[ssa.Value]*ast.CallExpr{}
+	r.callExprs = make(map[ssa.Value]*ast.CallExpr, calls)
 	for _, fn := range r.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

@@ -349,6 +349,7 @@ type Result struct {
 	indexOnce  sync.Once // the rest is built on the first question of Where
 	refsOnce   sync.Once // exprs, defs, lits and callExprs: a Taint needs no more
 	exprs      map[ast.Expr][]*ssa.DebugRef
+	nrefs      int                             // the debug references of the package's functions
 	defs       map[*types.Var]*ssa.DebugRef    // the reference declaring each local with its value
 	lits       map[token.Pos]*ast.CompositeLit // the composite literals, by their brace (their object's position)
 	values     map[*types.Var][]ssa.Value
