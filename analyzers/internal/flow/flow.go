@@ -260,7 +260,9 @@
 // (k8s.Irrelevant) and can make one live (they call a client's read or
 // write, CreateOrUpdate, or a helper with a Summary, or hold a function
 // literal shaped like an update callback); other packages are built only
-// if Where is asked about them. The SSA form has debug references, its
+// if a question is asked about them (Where, a Taint), and then without
+// the bodies of their generated files, which no analyzer asks about. The
+// SSA form has debug references, its
 // imports hold only the members the package names (createImport), and
 // it is dropped with the pass. A package that declares a function taking
 // two maps is built for its MapMerges, whether it names an object or
