@@ -14,7 +14,8 @@ package maporder
 //   - a call of a function of another package with a fact, of an
 //     interface method with implementations in the module, or of a
 //     function of this package whose summary is not empty (callTaints,
-//     callsInOrder, fills);
+//     callsInOrder, fills): the calls are the function graph's (funcs),
+//     which also counts a function taken as a value;
 //   - a read of a channel field (fields.go) of this package that holds a
 //     list, or of one the package stores order into.
 //
@@ -27,16 +28,13 @@ package maporder
 // marks the field sorted for the whole package (sortedField). It needs no
 // mark of its own: the sort reads the field, and the field marks it when
 // its order could matter. The calls and stores grow while the package is
-// analysed; a function is asked
-// again when they do (a caller of a changed summary is revisited by the
-// fixed point; every function is, when the fields change), and once
-// exposed it stays so.
+// analysed; a function is asked again when they do (a caller of a changed
+// summary is revisited by the fixed point; every function is, when the
+// fields change), and once exposed it stays so.
 
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
 // exposure is what decides, for one function, whether order can enter it.
@@ -72,18 +70,32 @@ func (p *pkgState) exposed(decl *ast.FuncDecl) bool {
 	return false
 }
 
-// exposureOf reads decl's marks from its syntax (literals included).
+// exposureOf reads decl's marks: its parameters; the functions its body
+// (literals included) calls or takes, from the package's function graph;
+// and from its syntax, the map ranges and the fields it reads.
 func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 	e := &exposure{}
 	if p.generated[p.pass.Fset.File(decl.Pos())] {
 		return e
 	}
 	info := p.pass.TypesInfo
-	if fn, ok := info.Defs[decl.Name].(*types.Func); ok {
+	if fn := p.graph.Func(decl); fn != nil {
 		for v := range fn.Type().(*types.Signature).Params().Variables() {
 			if orderedContent(v.Type()) {
 				return &exposure{always: true}
 			}
+		}
+	}
+	for _, fn := range p.graph.Uses(decl) {
+		switch {
+		case mapSeq(fn) || mapList(fn): // alone, in slices.Collect or a range
+			return &exposure{always: true}
+		case len(p.implementations(fn)) > 0:
+			return &exposure{always: true}
+		case fn.Pkg() == p.pass.Pkg:
+			e.callees = append(e.callees, fn, fn.Origin())
+		case p.importFact(fn) != nil:
+			return &exposure{always: true}
 		}
 	}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -95,14 +107,10 @@ func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 			if _, ok := under[*types.Map](info.TypeOf(n.X)); ok {
 				e.always = true
 			}
-		case *ast.CallExpr:
-			if fn := k8s.Callee(info, n); fn != nil {
-				p.exposeCall(e, fn)
-			}
 		case *ast.SelectorExpr:
 			if sel, ok := info.Selections[n]; ok && sel.Kind() == types.FieldVal {
 				if f, _ := info.Uses[n.Sel].(*types.Var); p.channel(f) {
-					if f.Pkg() == p.pass.Pkg && holds(f.Type(), isList, 2) {
+					if p.ownOrder(f) {
 						e.always = true
 					} else {
 						e.fields = append(e.fields, f)
@@ -113,22 +121,4 @@ func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 		return true
 	})
 	return e
-}
-
-// exposeCall records what a call of fn can bring into a function.
-func (p *pkgState) exposeCall(e *exposure, fn *types.Func) {
-	switch {
-	case fn.Pkg() == nil:
-	case k8s.IsFunc(fn, "maps", "Keys") || k8s.IsFunc(fn, "maps", "Values") || k8s.IsFunc(fn, "maps", "All") ||
-		k8s.IsFunc(fn, "golang.org/x/exp/maps", "Keys") || k8s.IsFunc(fn, "golang.org/x/exp/maps", "Values"):
-		e.always = true // alone, or in slices.Collect
-	case k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList"):
-		e.always = true
-	case len(p.implementations(fn)) > 0:
-		e.always = true
-	case fn.Pkg() == p.pass.Pkg:
-		e.callees = append(e.callees, fn, fn.Origin())
-	case p.importFact(fn) != nil:
-		e.always = true
-	}
 }

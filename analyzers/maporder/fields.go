@@ -176,7 +176,7 @@ func (s *fnState) fieldTaint(f *types.Var) taint {
 		return nil
 	}
 	t := slices.Clone(fs.stores[f])
-	if f.Pkg() == s.p.pass.Pkg && holds(f.Type(), isList, 2) {
+	if s.p.ownOrder(f) {
 		o := fs.origins[f]
 		if o == nil {
 			o = &origin{node: &ast.Ident{NamePos: f.Pos(), Name: f.Name()}, kind: fieldOrigin, field: f}
@@ -185,6 +185,12 @@ func (s *fnState) fieldTaint(f *types.Var) taint {
 		t = append(t, o)
 	}
 	return t
+}
+
+// ownOrder reports whether a read of the channel field f carries a
+// symbolic origin of its own: a field of this package that holds a list.
+func (p *pkgState) ownOrder(f *types.Var) bool {
+	return f.Pkg() == p.pass.Pkg && holds(f.Type(), isList, 2)
 }
 
 // sortedField records a sort of a field in place, wherever it happens.

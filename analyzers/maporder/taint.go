@@ -412,6 +412,20 @@ func (s *fnState) stdlibTaints(fn *types.Func, call *ast.CallExpr, sig *types.Si
 	return out
 }
 
+// mapSeq reports maps.Keys, maps.Values and maps.All: iterators over a
+// map's entries in the map's order.
+func mapSeq(fn *types.Func) bool {
+	return k8s.IsFunc(fn, "maps", "Keys") || k8s.IsFunc(fn, "maps", "Values") || k8s.IsFunc(fn, "maps", "All")
+}
+
+// mapList reports the functions whose result lists a map's entries in the
+// map's order: golang.org/x/exp/maps' Keys and Values (with the map as
+// their argument), a set's UnsortedList (the set as its receiver).
+func mapList(fn *types.Func) bool {
+	return k8s.IsFunc(fn, "golang.org/x/exp/maps", "Keys") || k8s.IsFunc(fn, "golang.org/x/exp/maps", "Values") ||
+		k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList")
+}
+
 // sourceCall recognises calls whose result is in map order.
 func (s *fnState) sourceCall(fn *types.Func, call *ast.CallExpr) (taint, bool) {
 	mk := func(name string) taint {
@@ -427,12 +441,12 @@ func (s *fnState) sourceCall(fn *types.Func, call *ast.CallExpr) (taint, bool) {
 			return nil, false
 		}
 		inner := k8s.Callee(s.p.pass.TypesInfo, seq)
-		if (k8s.IsFunc(inner, "maps", "Keys") || k8s.IsFunc(inner, "maps", "Values")) && len(seq.Args) == 1 {
+		if mapSeq(inner) && len(seq.Args) == 1 { // maps.All is a Seq2: Collect does not take it
 			return union(mk(exprText(seq.Args[0])), s.taintOf(call.Args[0])), true
 		}
-	case (k8s.IsFunc(fn, "golang.org/x/exp/maps", "Keys") || k8s.IsFunc(fn, "golang.org/x/exp/maps", "Values")) && len(call.Args) == 1:
+	case mapList(fn) && len(call.Args) == 1:
 		return mk(exprText(call.Args[0])), true
-	case k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList"):
+	case mapList(fn):
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return mk(exprText(sel.X)), true
 		}

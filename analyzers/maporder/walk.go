@@ -186,7 +186,7 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 	if order == nil {
 		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && len(call.Args) == 1 {
 			fn := k8s.Callee(info, call)
-			if k8s.IsFunc(fn, "maps", "Keys") || k8s.IsFunc(fn, "maps", "Values") || k8s.IsFunc(fn, "maps", "All") {
+			if mapSeq(fn) {
 				order = taint{s.p.origin(st, 0, func() *origin {
 					return &origin{kind: rangeOrigin, mapName: exprText(call.Args[0])}
 				})}

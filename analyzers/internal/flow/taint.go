@@ -314,7 +314,7 @@ func (t *Taint[L]) step(instr ssa.Instruction) bool {
 		}
 	case *ssa.Field:
 		ls := t.at(x.X, x)
-		if f := fieldVar(x.X.Type(), x.Field); f != nil && t.rules.Field != nil {
+		if f := fieldOf(x.X.Type(), x.Field, false); f != nil && t.rules.Field != nil {
 			ls = Union(ls, t.rules.Field(f, ls, false, false))
 		}
 		return t.set(x, ls)
@@ -508,15 +508,6 @@ func (t *Taint[L]) refs(e ast.Expr, addrs bool) []*ssa.DebugRef {
 		return t.refs(sel.Sel, addrs)
 	}
 	return out
-}
-
-// fieldVar returns field i of the struct t is or points to.
-func fieldVar(t types.Type, i int) *types.Var {
-	st, ok := deref(t).Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i)
 }
 
 // Union returns a with the labels of b it lacks appended: a set of

@@ -61,7 +61,7 @@ func (t *Taint[L]) load(addr ssa.Value, instr ssa.Instruction) []L {
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
 		ls = Union(ls, t.at(a.X, instr)) // what the whole object holds
-		if f := fieldVar(a.X.Type(), a.Field); f != nil && t.rules.Field != nil {
+		if f := fieldOf(a.X.Type(), a.Field, true); f != nil && t.rules.Field != nil {
 			stored := slices.ContainsFunc(t.stores[s], func(st ssa.Instruction) bool { return t.precedes(st, t.anchor(instr, st.Parent())) })
 			ls = Union(ls, t.rules.Field(f, ls, stored, t.fresh(s.base)))
 		}
