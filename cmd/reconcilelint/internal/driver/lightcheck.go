@@ -3,7 +3,6 @@ package driver
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -31,7 +30,7 @@ func (l *loader) checkLight(p *packages.Package) {
 	for i, f := range p.Syntax {
 		name := l.fset.File(f.Pos()).Name()
 		files[i] = f
-		if !strings.HasSuffix(name, "_test.go") && l.plainFiles[name] {
+		if l.plainFiles[name] { // never a _test.go file
 			shared[name] = true
 			files[i] = astcopy.WithoutBodies(f)
 		}
@@ -57,7 +56,7 @@ func (l *loader) checkLight(p *packages.Package) {
 func (l *loader) filesOfPlainSources() map[string]bool {
 	out := map[string]bool{}
 	for p := range l.source {
-		if p.ForTest == "" && testMainOf(p) == "" {
+		if !inTestBuild(p) {
 			for _, name := range p.CompiledGoFiles {
 				out[name] = true
 			}
