@@ -127,7 +127,7 @@ func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package)
 	// that, when the module names such a function.
 	movers := map[*packages.Package]map[string]bool{}
 	for p := range set {
-		if used, dot := l.namesUsed(own, p); direct[p] && (dot || len(used) > 0) {
+		if direct[p] && l.importedInCode(own, p) {
 			if n := probe.mapMovers(p); len(n) > 0 && l.named(own, p, n) {
 				movers[p] = n
 			}
@@ -404,53 +404,121 @@ func (l *loader) named(own []*packages.Package, p *packages.Package, names map[s
 
 // namesUsed returns the names that the code files (not _test.go: no
 // analyzer reads them) of the own packages importing p select from it,
-// and whether one dot-imports it. A package named by none, or only
-// imported for its side effects (`import _`), is not read at all.
+// and whether one dot-imports it.
 func (l *loader) namesUsed(own []*packages.Package, p *packages.Package) (map[string]bool, bool) {
 	if u, ok := l.uses[p]; ok {
 		return u.names, u.dot
 	}
 	u := pkgUses{names: map[string]bool{}}
-	defer func() { l.uses[p] = u }()
+	for _, f := range l.codeFilesImporting(own, p) {
+		fu := l.selectors(f.pkg, f.name)[p.PkgPath]
+		u.dot = u.dot || fu.dot
+		for n := range fu.names {
+			u.names[n] = true
+		}
+	}
+	l.uses[p] = u
+	return u.names, u.dot
+}
+
+// importedInCode reports whether a code file of the own packages imports
+// p other than for its side effects (`import _`). Such an import names
+// something of p, or the file would not compile: whether the module uses
+// p at all needs no walk of the code.
+func (l *loader) importedInCode(own []*packages.Package, p *packages.Package) bool {
+	return len(l.codeFilesImporting(own, p)) > 0
+}
+
+// codeFilesImporting returns the code files of the own packages that
+// import p, blank imports aside.
+func (l *loader) codeFilesImporting(own []*packages.Package, p *packages.Package) []codeFile {
+	var out []codeFile
 	for _, q := range own {
 		if q.Imports[p.PkgPath] != p {
 			continue
 		}
 		for _, name := range q.CompiledGoFiles {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
+			if !strings.HasSuffix(name, "_test.go") && l.fileImports(name).byPath[p.PkgPath] != nil {
+				out = append(out, codeFile{q, name})
 			}
-			f := l.syntax(name)
-			if f == nil {
-				continue
-			}
-			local := ""
-			for _, spec := range f.Imports {
-				if path, err := strconv.Unquote(spec.Path.Value); err == nil && path == p.PkgPath {
-					local = p.Name
-					if spec.Name != nil {
-						local = spec.Name.Name
-					}
-				}
-			}
-			switch local {
-			case "", "_":
-				continue
-			case ".":
-				u.dot = true
-				return u.names, u.dot
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == local {
-						u.names[sel.Sel.Name] = true
-					}
-				}
-				return true
-			})
 		}
 	}
-	return u.names, u.dot
+	return out
+}
+
+// fileImports returns what the code file name imports, blank imports
+// aside, without the names it selects (see selectors).
+func (l *loader) fileImports(name string) *fileUses {
+	if fu := l.files[name]; fu != nil {
+		return fu
+	}
+	fu := &fileUses{byPath: map[string]*pkgUses{}}
+	l.files[name] = fu
+	if f := l.syntax(name); f != nil {
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil || spec.Name != nil && spec.Name.Name == "_" {
+				continue
+			}
+			if fu.byPath[path] == nil {
+				fu.byPath[path] = &pkgUses{names: map[string]bool{}}
+			}
+			if spec.Name != nil && spec.Name.Name == "." {
+				fu.byPath[path].dot = true
+			}
+		}
+	}
+	return fu
+}
+
+// selectors returns, by import path, the names the code file name of q
+// selects from each package it imports: one walk of the file for all of
+// them, on the first question.
+func (l *loader) selectors(q *packages.Package, name string) map[string]*pkgUses {
+	fu := l.fileImports(name)
+	if fu.walked {
+		return fu.byPath
+	}
+	fu.walked = true
+	f := l.syntax(name)
+	if f == nil {
+		return fu.byPath
+	}
+	byLocal := map[string]*pkgUses{}
+	for _, spec := range f.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		switch u := fu.byPath[path]; {
+		case u == nil || u.dot:
+		case spec.Name != nil:
+			byLocal[spec.Name.Name] = u
+		case q.Imports[path] != nil:
+			byLocal[q.Imports[path].Name] = u
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				if u := byLocal[x.Name]; u != nil {
+					u.names[sel.Sel.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return fu.byPath
+}
+
+// codeFile is a code file of an own package.
+type codeFile struct {
+	pkg  *packages.Package
+	name string
+}
+
+// fileUses is what borrowing reads of one code file: its imports by
+// path, and once walked, the names it selects from each.
+type fileUses struct {
+	byPath map[string]*pkgUses
+	walked bool
 }
 
 // pkgUses is what namesUsed found for one package.

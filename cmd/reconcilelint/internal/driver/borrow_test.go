@@ -11,10 +11,10 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// TestNamesUsed: what the module's code names of a dependency decides
-// whether the dependency is read at all. A blank import names nothing, a
-// _test.go file is not the code (no analyzer reads it), an alias is
-// followed, and a dot import names everything.
+// TestNamesUsed: what the module's code imports and names of a
+// dependency decides whether the dependency is read at all. A blank
+// import names nothing, a _test.go file is not the code (no analyzer reads
+// it), an alias is followed, and a dot import names everything.
 func TestNamesUsed(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -37,17 +37,21 @@ func TestNamesUsed(t *testing.T) {
 	own := []*packages.Package{{PkgPath: "example.com/a", CompiledGoFiles: names, Imports: map[string]*packages.Package{
 		blank.PkgPath: blank, movers.PkgPath: movers, testonly.PkgPath: testonly, dotted.PkgPath: dotted,
 	}}}
-	l := &loader{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}, uses: map[*packages.Package]pkgUses{}}
+	l := &loader{fset: token.NewFileSet(), parsed: map[string]*parsedFile{}, uses: map[*packages.Package]pkgUses{}, files: map[string]*fileUses{}}
 	for _, tc := range []struct {
-		dep   *packages.Package
-		names []string
-		dot   bool
+		dep      *packages.Package
+		imported bool
+		names    []string
+		dot      bool
 	}{
-		{blank, nil, false},
-		{movers, []string{"Keys", "Set"}, false},
-		{testonly, nil, false},
-		{dotted, nil, true},
+		{blank, false, nil, false},
+		{movers, true, []string{"Keys", "Set"}, false},
+		{testonly, false, nil, false},
+		{dotted, true, nil, true},
 	} {
+		if got := l.importedInCode(own, tc.dep); got != tc.imported {
+			t.Errorf("%s: imported in code %v, want %v", tc.dep.PkgPath, got, tc.imported)
+		}
 		used, dot := l.namesUsed(own, tc.dep)
 		if got := slices.Sorted(maps.Keys(used)); !slices.Equal(got, tc.names) || dot != tc.dot {
 			t.Errorf("%s: names %q, dot %v; want %q, %v", tc.dep.PkgPath, got, dot, tc.names, tc.dot)

@@ -74,6 +74,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 		parsed:   map[string]*parsedFile{},
 		holders:  map[string]int{},
 		uses:     map[*packages.Package]pkgUses{},
+		files:    map[string]*fileUses{},
 		cpu:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 		timer:    r.timer,
 	}
@@ -185,7 +186,8 @@ type loader struct {
 	light      func(*packages.Package) bool
 	plainFiles map[string]bool // the files of the source packages that are no test build's
 
-	uses map[*packages.Package]pkgUses // what the own packages name of a dependency (borrow.go)
+	uses  map[*packages.Package]pkgUses // what the own packages name of a dependency (borrow.go)
+	files map[string]*fileUses          // what each code file imports and names (borrow.go)
 }
 
 type parsedFile struct {
