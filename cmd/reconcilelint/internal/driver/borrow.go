@@ -368,7 +368,7 @@ func isMap(t types.Type) bool {
 // load reads p's export data, or returns nil.
 func (b *prober) load(p *packages.Package) *types.Package {
 	if b.direct[p] {
-		tp, _ := b.shared.readExport(p)
+		tp, _ := b.shared.readExport(p, false)
 		return tp
 	}
 	f, err := os.Open(p.ExportFile)
