@@ -24,7 +24,8 @@ package driver
 // calling a helper). Left out: the Kubernetes libraries and generated
 // clients (known from tables), packages of custom resource types (mostly
 // generated code), packages with cgo (their compiled files are not Go),
-// packages over maxBorrowedBytes, and any package that another dependency
+// packages over maxBorrowedBytes (a map mover with its helpers likewise),
+// and any package that another dependency
 // imports: a package importing a source package must be checked from
 // source too, and borrowing must not drag in code nobody asked for. A
 // borrowed package's errors are said like any package's, but do not keep
@@ -163,7 +164,12 @@ func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package)
 	}
 	// A mover goes with the packages of its module that it imports (its
 	// helpers: a Sort it calls), all of them or not at all: a summary made
-	// without a helper's facts would miss what the helper does.
+	// without a helper's facts would miss what the helper does. Together
+	// they are no larger than one package may be: a set or map library is
+	// a few files, while map helpers that are methods of an interpreter's
+	// types (go.starlark.net's StringDict, on toolhive) bring 400 KB of
+	// source to check and analyse, a tenth of the run, for the summaries
+	// of a handful of functions.
 	helpers := func(p *packages.Package) []*packages.Package {
 		var out []*packages.Package
 		seen := map[*packages.Package]bool{}
@@ -182,7 +188,7 @@ func (l *loader) borrow(roots []*packages.Package, isOwn func(*packages.Package)
 	}
 	for p := range movers {
 		hs := helpers(p)
-		if slices.ContainsFunc(hs, func(q *packages.Package) bool { return !plausible(q, p.Module.Path) }) {
+		if !moverGroup(p, hs) {
 			delete(movers, p)
 			continue
 		}
@@ -227,20 +233,42 @@ func plausible(p *packages.Package, module string) bool {
 		len(p.CompiledGoFiles) != len(p.GoFiles) || len(p.OtherFiles) > 0 || p.ExportFile == "" || len(p.Errors) > 0 {
 		return false
 	}
+	size, ok := sourceBytes(p)
+	return ok && size <= maxBorrowedBytes
+}
+
+// moverGroup reports whether the map mover p may be borrowed with its
+// helpers: each may be, and together they are no larger than
+// maxBorrowedBytes.
+func moverGroup(p *packages.Package, helpers []*packages.Package) bool {
+	total, _ := sourceBytes(p)
+	for _, h := range helpers {
+		size, ok := sourceBytes(h)
+		if !ok || !plausible(h, p.Module.Path) {
+			return false
+		}
+		total += size
+	}
+	return total <= maxBorrowedBytes
+}
+
+// sourceBytes returns the size of p's Go files, or false when one cannot
+// be read.
+func sourceBytes(p *packages.Package) (int64, bool) {
 	size := int64(0)
 	for _, name := range p.CompiledGoFiles {
 		fi, err := os.Stat(name)
 		if err != nil {
-			return false
+			return 0, false
 		}
 		size += fi.Size()
 	}
-	return size <= maxBorrowedBytes
+	return size, true
 }
 
 // maxBorrowedBytes caps the source of a borrowed package: a larger one is
 // mostly generated code (protobuf, OpenAPI), costly to check for the few
-// helpers it may hold.
+// helpers it may hold. It caps a map mover with its helpers as well.
 const maxBorrowedBytes = 256 << 10
 
 // A prober reads export data to see what a package declares. The

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -59,5 +60,35 @@ func TestNamesUsed(t *testing.T) {
 	}
 	if !l.named(own, movers, map[string]bool{"Set": true}) || l.named(own, movers, map[string]bool{"Values": true}) {
 		t.Error("named does not answer from the names used")
+	}
+}
+
+// TestMoverGroup: a map mover is borrowed with the helpers of its module,
+// all of them or none, and only when together they are no larger than one
+// borrowed package may be.
+func TestMoverGroup(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	mod := &packages.Module{Path: "example.com/lib"}
+	pkg := func(name string, size int) *packages.Package {
+		path := filepath.Join(dir, name+".go")
+		if err := os.WriteFile(path, []byte("package "+name+"\n//"+strings.Repeat("x", size)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files := []string{path}
+		return &packages.Package{PkgPath: "example.com/lib/" + name, Module: mod, GoFiles: files, CompiledGoFiles: files, ExportFile: path}
+	}
+	half := maxBorrowedBytes / 2
+	sets, order, big := pkg("sets", half-100), pkg("order", half-100), pkg("big", half)
+	if !moverGroup(sets, []*packages.Package{order}) {
+		t.Error("a mover and its helper under the cap together are refused")
+	}
+	if moverGroup(sets, []*packages.Package{order, big}) {
+		t.Error("a mover whose helpers bring the group over the cap is borrowed")
+	}
+	broken := pkg("broken", 10)
+	broken.Errors = []packages.Error{{Msg: "does not compile"}}
+	if moverGroup(sets, []*packages.Package{broken}) {
+		t.Error("a mover whose helper may not be borrowed is borrowed")
 	}
 }
