@@ -396,7 +396,7 @@ func isMap(t types.Type) bool {
 // load reads p's export data, or returns nil.
 func (b *prober) load(p *packages.Package) *types.Package {
 	if b.direct[p] {
-		tp, _ := b.shared.readExport(p, false)
+		tp, _ := b.shared.readExport(p)
 		return tp
 	}
 	f, err := os.Open(p.ExportFile)

@@ -487,25 +487,12 @@ func (l *loader) importFor(p *packages.Package, path string) (*types.Package, er
 		}
 		return imp.Types, nil
 	}
-	return l.readExport(imp, true)
+	return l.readExport(imp)
 }
 
-// readExport reads imp's export data into the map every read shares. The
-// reads take turns. A type check waiting for its turn (holding, a core's
-// token) lends the token meanwhile, so that the core parses, checks or
-// analyses another package instead of idling: packages that start
-// together wait on the same dependencies (the API types, the client), and
-// on cluster-api the checks spent 120-140 ms waiting so, summed.
-func (l *loader) readExport(imp *packages.Package, holding bool) (*types.Package, error) {
-	if !l.exportMu.TryLock() {
-		if holding {
-			<-l.cpu
-		}
-		l.exportMu.Lock()
-		if holding {
-			l.cpu <- struct{}{} // those waiting for the lock hold no token: one is free soon
-		}
-	}
+// readExport reads imp's export data into the map every read shares.
+func (l *loader) readExport(imp *packages.Package) (*types.Package, error) {
+	l.exportMu.Lock()
 	defer l.exportMu.Unlock()
 	if tp := l.exported[imp.PkgPath]; tp != nil && tp.Complete() {
 		return tp, nil
