@@ -158,6 +158,27 @@ func TestBadInputs(t *testing.T) {
 // TestBadInputsJSON checks the -json form of the same problems: one error
 // per package under "reconcilelint", the good package's finding beside
 // it, no internal name.
+// TestTestFileGoVersion: a _test.go file is parsed without its comments
+// (it is only type-checked), but its //go:build line still sets its Go
+// version: range over an int, of go1.22, is no error in a go1.21 module.
+func TestTestFileGoVersion(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	repotest.WriteFiles(t, dir, map[string]string{
+		"go.mod":        "module example.com/tiny\n\ngo 1.21\n",
+		"good/good.go":  goodFile,
+		"ok/ok.go":      "package ok\n",
+		"ok/ok_test.go": "//go:build go1.22\n\npackage ok\n\nimport \"testing\"\n\nfunc TestN(t *testing.T) {\n\tfor range 3 {\n\t}\n}\n",
+	})
+	cmd := command(dir, binary, "./...")
+	cmd.Env = append(cmd.Env, "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if code := exitCode(err); code != 3 {
+		t.Errorf("exit code %d, want 3 (the one finding)", code)
+	}
+	checkLines(t, string(out), []string{goodFinding})
+}
+
 func TestBadInputsJSON(t *testing.T) {
 	t.Parallel()
 	dir := repotest.TinyModule(t, map[string]string{

@@ -328,7 +328,14 @@ func (pf *parsedFile) parse(fset *token.FileSet, name string) {
 		pf.err = err
 		return
 	}
-	pf.file, pf.err = parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+	mode := parser.AllErrors | parser.SkipObjectResolution
+	if !strings.HasSuffix(name, "_test.go") {
+		// The analyzers read the code's comments (directives, generated
+		// headers); a _test.go file is only type-checked, which needs none
+		// (its Go version comes from its //go:build line either way).
+		mode |= parser.ParseComments
+	}
+	pf.file, pf.err = parser.ParseFile(fset, name, src, mode)
 }
 
 // syntax returns the parsed file name, parsing it now if no one has: the
