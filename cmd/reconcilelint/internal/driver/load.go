@@ -36,6 +36,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -80,6 +81,19 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	}
 	// go list keeps about one and a half cores busy: the rest parses the
 	// files the patterns name in the meantime.
+	//
+	// The collector waits until go list is done. Its cycles then could
+	// free little (the parsed files stay for their packages), and they ran
+	// on the core that go list and the decoding of its answer need: with
+	// them, the listing took 12% longer on cluster-api and 10% on toolhive
+	// (paired runs). The heap meanwhile is what the parses and the answer
+	// allocate, well under the later peak; a GOGC or GOMEMLIMIT the user
+	// sets is left alone.
+	restoreGC := func() {}
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		percent := debug.SetGCPercent(-1)
+		restoreGC = func() { debug.SetGCPercent(percent) }
+	}
 	var stop atomic.Bool
 	prefetched := make(chan struct{})
 	go func() {
@@ -90,6 +104,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
 	stop.Store(true)
 	<-prefetched
+	restoreGC()
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -302,6 +303,23 @@ func TestPrefetch(t *testing.T) {
 		if l.prefetch(tc.patterns, tc.tests, &stop); len(l.parsed) > 0 {
 			t.Errorf("prefetch(%v) parsed %d files after stop", tc.patterns, len(l.parsed))
 		}
+	}
+}
+
+// TestCollectorBackAfterListing: the collector, held while go list runs,
+// is back at the percent it had once load returns. Not parallel: the
+// percent is the process's.
+func TestCollectorBackAfterListing(t *testing.T) {
+	t.Chdir(repotest.TinyModule(t, map[string]string{"p/p.go": "package p\n"}))
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	prev := debug.SetGCPercent(73)
+	defer debug.SetGCPercent(prev)
+	if _, err := load([]string{"./..."}, false, newRunner(nil, nil), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetGCPercent(73); got != 73 {
+		t.Errorf("GC percent %d after load, want 73", got)
 	}
 }
 
