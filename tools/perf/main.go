@@ -4,8 +4,9 @@
 //	perf -dir /path/to/module -floor bin/perf-noop -bin bin/reconcilelint ./...
 //
 // After one unmeasured run of each (so both find a warm build cache), it
-// runs the two interleaved -runs times and prints the medians and the
-// ratios. Peak memory is the largest resident set of the process or of any
+// runs the two interleaved -runs times and prints the medians, their
+// ratios, and the median of each round's ratio (paired: the measure for
+// comparing two builds of reconcilelint, the old one as -floor). Peak memory is the largest resident set of the process or of any
 // child it waited for (go list), as /usr/bin/time reports it. CPU is user
 // plus system time of the process and the children it waited for: on a
 // shared machine it moves less than wall time when other work competes.
@@ -74,7 +75,34 @@ func run(dir, floor, bin string, runs int, pkgs []string) error {
 		fmt.Printf("%-28s %7.2f s %8.0f MB %7.2f s CPU   (runs: %s)\n", tool.name, med[i].wall.Seconds(), float64(med[i].rss)/1024, med[i].cpu.Seconds(), show(samples[i]))
 	}
 	fmt.Printf("%-28s %7.2fx  %7.2fx  %7.2fx\n", "ratio", med[1].wall.Seconds()/med[0].wall.Seconds(), float64(med[1].rss)/float64(med[0].rss), med[1].cpu.Seconds()/med[0].cpu.Seconds())
+	p := paired(samples[0], samples[1])
+	fmt.Printf("%-28s %7.2fx  %7.2fx  %7.2fx   (median of each round's ratio)\n", "paired", p.wall, p.rss, p.cpu)
 	return nil
+}
+
+// ratios are b's wall time, peak memory and CPU over a's.
+type ratios struct{ wall, rss, cpu float64 }
+
+// paired returns the medians of the rounds' ratios, b's run over a's. The
+// two runs of a round follow each other, so their ratio moves less than
+// the ratio of the medians when the machine's speed drifts over the
+// series: the measure for comparing two builds of reconcilelint
+// (-floor the old one, -bin the new).
+func paired(a, b []sample) ratios {
+	var ws, ms, cs []float64
+	for i := range min(len(a), len(b)) {
+		ws = append(ws, b[i].wall.Seconds()/a[i].wall.Seconds())
+		ms = append(ms, float64(b[i].rss)/float64(a[i].rss))
+		cs = append(cs, b[i].cpu.Seconds()/a[i].cpu.Seconds())
+	}
+	mid := func(xs []float64) float64 {
+		if len(xs) == 0 {
+			return 0
+		}
+		slices.Sort(xs)
+		return xs[len(xs)/2]
+	}
+	return ratios{mid(ws), mid(ms), mid(cs)}
 }
 
 // measure runs tool once. Exit codes 0 and 3 (findings) are success.
