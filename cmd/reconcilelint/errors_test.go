@@ -58,6 +58,7 @@ func TestBadInputs(t *testing.T) {
 		name  string
 		files map[string]string // with good/good.go beside them; nil go.mod means none
 		noMod bool
+		goMod string // replaces the tiny module's go.mod
 		args  []string
 		want  []string // every line of the output, in order
 	}{
@@ -115,6 +116,22 @@ func TestBadInputs(t *testing.T) {
 		{name: "pattern naming a directory without Go code", files: map[string]string{"docs/README.md": "# docs\n"},
 			args: []string{"./docs/...", "./good"},
 			want: []string{`^reconcilelint: pattern \./docs/\.\.\.: matched no packages$`, goodFinding}},
+		// go list fails before it lists a package: its words, not "matched
+		// no packages".
+		{name: "go.mod whose requirements cannot be read", goMod: "module example.com/tiny\n\ngo 1.16\n\nrequire example.com/gone v1.0.0\n",
+			want: []string{`^reconcilelint: go list failed, so no package was analysed:$`,
+				`^go: example\.com/gone@v1\.0\.0: missing go\.sum entry for go\.mod file; to add it:$`, `^\tgo mod download example\.com/gone$`}},
+		// A dependency that was not built because of its own import: go
+		// list's words on that import, as go vet says them, not "no
+		// export data" for the package between.
+		{name: "dependency whose import cannot be had", goMod: "module example.com/tiny\n\ngo 1.26.0\n\nrequire example.com/a v1.0.0\n\nreplace example.com/a => ./a\n",
+			files: map[string]string{
+				"a/go.mod":     "module example.com/a\n\ngo 1.26.0\n\nrequire example.com/gone v1.0.0\n",
+				"a/a.go":       "package a\n\nimport _ \"example.com/gone/x\"\n",
+				"user/user.go": "package user\n\nimport _ \"example.com/a\"\n",
+			}, want: []string{`^# example.com/tiny/user$`,
+				`^a/a\.go:3:8: missing go\.sum entry for module providing package example\.com/gone/x \(imported by example\.com/a\); to add:$`,
+				`^\tgo get example\.com/a@v1\.0\.0$`, goodFinding, notBuilt}},
 		{name: "no go.mod", noMod: true,
 			want: []string{`^reconcilelint: no go.mod in this directory or any parent: run reconcilelint inside a Go module \(go mod init creates one\)$`}},
 		{name: "unwritable SARIF path", args: []string{"-sarif", "/nonexistent-dir/out.sarif", "./..."},
@@ -127,10 +144,15 @@ func TestBadInputs(t *testing.T) {
 				files[name] = src
 			}
 			var dir string
-			if tc.noMod {
+			switch {
+			case tc.noMod:
 				dir = t.TempDir()
 				repotest.WriteFiles(t, dir, files)
-			} else {
+			case tc.goMod != "":
+				dir = t.TempDir()
+				files["go.mod"] = tc.goMod
+				repotest.WriteFiles(t, dir, files)
+			default:
 				dir = repotest.TinyModule(t, files)
 			}
 			args := tc.args

@@ -106,7 +106,12 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	<-prefetched
 	restoreGC()
 	if err != nil {
-		return nil, err
+		return nil, listError(err)
+	}
+	if len(roots) == 0 {
+		if err := listFailure(patterns, tests); err != nil {
+			return nil, err
+		}
 	}
 	r.timer.listed(time.Since(start))
 	start = time.Now()
@@ -165,8 +170,8 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 			imp := p.Imports[path]
 			if l.source[imp] {
 				pruned[path] = imp
-			} else if len(imp.Errors) > 0 {
-				out.foreign[p] = append(out.foreign[p], imp.Errors...)
+			} else {
+				out.foreign[p] = append(out.foreign[p], whyNotBuilt(imp)...)
 			}
 		}
 		p.Imports = pruned

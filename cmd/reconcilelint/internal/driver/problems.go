@@ -15,12 +15,17 @@ package driver
 //   - a package that builds but imports one that does not: one line per
 //     broken import, naming the packages it blocks;
 //   - a pattern that matches nothing: go list's line;
+//   - go list failing as a whole (a module that cannot be downloaded):
+//     go list's lines, and that nothing was analysed;
+//   - a dependency that was not built because of an import of its own:
+//     go list's words on that import, as go vet says them;
 //   - an analyzer that failed on a package that builds (a bug of ours):
 //     the error, the package and the analyzers that did not run.
 //
 // Any of these makes the run exit 1.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -505,4 +510,81 @@ func ids(pkgs []*packages.Package) string {
 		names = append(names, p.ID)
 	}
 	return strings.Join(names, ", ")
+}
+
+// whyNotBuilt returns go list's errors on a dependency, or, when it has
+// none but was not built (no export data), the errors of the packages
+// below it that stopped its build: go vet names the import that failed
+// two levels down, not the package between.
+func whyNotBuilt(imp *packages.Package) []packages.Error {
+	if len(imp.Errors) > 0 || imp.ExportFile != "" {
+		return imp.Errors
+	}
+	var out []packages.Error
+	seen := map[*packages.Package]bool{imp: true}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			dep := p.Imports[path]
+			if seen[dep] {
+				continue
+			}
+			seen[dep] = true
+			if len(dep.Errors) > 0 {
+				out = append(out, dep.Errors...)
+			} else if dep.ExportFile == "" {
+				visit(dep)
+			}
+		}
+	}
+	visit(imp)
+	return out
+}
+
+// listFailure returns go list's own words when it failed as a whole, or
+// nil. Asked for export files, go/packages takes a failing go list for a
+// build that failed, drops its error output and returns no package: a
+// module that cannot be downloaded would read as patterns that match
+// nothing. So when nothing was listed, go list is run once more, without
+// building, to hear why.
+func listFailure(patterns []string, tests bool) error {
+	args := []string{"list", "-e", "-deps", "-f", "{{.ImportPath}}"}
+	if tests {
+		args = append(args, "-test")
+	}
+	cmd := exec.Command("go", append(append(args, "--"), patterns...)...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if cmd.Run() == nil {
+		return nil // the patterns match nothing: problems.go says so
+	}
+	return goListFailed(stderr.String())
+}
+
+// listError gives an error of go/packages that carries go list's output
+// ("err: exit status 1: stderr: go: ...") in go list's words alone.
+func listError(err error) error {
+	_, stderr, ok := strings.Cut(err.Error(), ": stderr: ")
+	if !ok || !strings.HasPrefix(err.Error(), "err: ") {
+		return err
+	}
+	if e := goListFailed(stderr); e != nil {
+		return e
+	}
+	return err
+}
+
+// goListFailed says that go list failed, with its error output less the
+// download notes, or returns nil if nothing is left to say.
+func goListFailed(stderr string) error {
+	var lines []string
+	for line := range strings.SplitSeq(strings.TrimRight(stderr, "\n"), "\n") {
+		if line != "" && !strings.HasPrefix(line, "go: downloading ") {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return errors.New("go list failed, so no package was analysed:\n" + strings.Join(lines, "\n"))
 }

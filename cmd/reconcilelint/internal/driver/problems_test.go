@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -112,5 +113,34 @@ func TestFromPattern(t *testing.T) {
 	}
 	if got := unmatched([]string{"./...", "./docs/...", "all"}, []*packages.Package{p}, cwd); !slices.Equal(got, []string{"./docs/..."}) {
 		t.Errorf("unmatched = %v", got)
+	}
+}
+
+// TestGoListFailure: when go list fails as a whole, its own words are
+// said, without its download notes, whichever way go/packages handed the
+// failure on (an error of its own, or no package at all); a pattern that
+// only matches nothing is no failure. Not parallel: it changes directory.
+func TestGoListFailure(t *testing.T) {
+	t.Chdir(repotest.TinyModule(t, map[string]string{"p/p.go": "package p\n"}))
+	t.Setenv("GOFLAGS", "")
+	if err := listFailure([]string{"./nothing/..."}, true); err != nil {
+		t.Errorf("pattern matching nothing: %v, want no failure", err)
+	}
+	// go 1.16: the whole module graph is read, so a requirement
+	// without its go.sum lines stops go list before any package.
+	if err := os.WriteFile("go.mod", []byte("module example.com/tiny\n\ngo 1.16\n\nrequire example.com/gone v1.0.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := listFailure([]string{"./..."}, true)
+	want := "go list failed, so no package was analysed:\ngo: example.com/gone@v1.0.0: missing go.sum entry for go.mod file; to add it:\n\tgo mod download example.com/gone"
+	if err == nil || err.Error() != want {
+		t.Errorf("listFailure = %v, want %q", err, want)
+	}
+	wrapped := errors.New("err: exit status 1: stderr: go: downloading example.com/gone v1.0.0\ngo: example.com/gone@v1.0.0: 403 Forbidden\n")
+	if got := listError(wrapped).Error(); got != "go list failed, so no package was analysed:\ngo: example.com/gone@v1.0.0: 403 Forbidden" {
+		t.Errorf("listError = %q", got)
+	}
+	if other := errors.New("couldn't run 'go': boom"); listError(other) != other {
+		t.Errorf("listError changed an error that carries no go list output")
 	}
 }
