@@ -117,6 +117,12 @@
 // method of the struct that holds it (`b.keepAnnotationsOf(&live.Spec.Template)`
 // before `dep.Spec.Template = b.tmpl`) or to a closure that captured it;
 // the live object's own labels or annotations are not its template's.
+// The template of another object of the same kind read from the server
+// (a Get, a List's item, a helper's result, or a DeepCopy of one) counts
+// as the live one: a desired object given the running one's template
+// metadata (`want.Spec.Template.ObjectMeta =
+// running.DeepCopy().Spec.Template.ObjectMeta`) and then sent with
+// Update after a fresh Get carries restartedAt.
 // `tmpl.Annotations = kv.Union(tmpl.Annotations, kv.Filter(live,
 // isSystemKey))` with a generic map library counts; a filter whose
 // predicate only selects other constant keys or prefixes

@@ -414,7 +414,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if carriedBefore(rhs) {
 		return
 	}
-	if c.templateFrom(rhs, t.root) {
+	if c.templateFrom(rhs, t.root) || c.templateFromRead(rhs, t.kind) {
 		return // the new value's template took the live annotations in first
 	}
 	if c.restoredAfter(t.root, as) {
@@ -600,7 +600,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 // function carries it over or takes the template from the live object.
 func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore func(ast.Expr) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || carriedBefore(call) {
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || c.templateFromRead(inv.Sent, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
 		return
 	}
 	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call) {
@@ -634,6 +634,26 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore fu
 // followed.
 func (c *checker) templateFrom(e ast.Expr, src *types.Var) bool {
 	return c.live.CarriesFrom(e, flow.Carry{Match: throughTemplateOf(src), Drops: c.dropsKey})
+}
+
+// templateFromRead reports whether the value of e took in first the pod
+// template, or a part of it, of a workload of kind read from the server
+// (a Get, an item of a List, a helper's result, or a copy of one): the
+// object it is sent in
+// place of, or one just like it, so restartedAt comes with it
+// (`desired.Spec.Template.ObjectMeta = running.Spec.Template.ObjectMeta`,
+// with running listed by a helper and the Update made after a fresh Get).
+func (c *checker) templateFromRead(e ast.Expr, kind string) bool {
+	return c.live.CarriesFrom(e, flow.Carry{Drops: c.dropsKey, Match: func(o types.Object, fields []*types.Var) bool {
+		v, ok := o.(*types.Var)
+		if !ok || workloadOf(v.Type()) != kind {
+			return false
+		}
+		if why := c.live.At(v, e.Pos()); !live.IsRead(why) && why != live.Derived {
+			return false
+		}
+		return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
+	}})
 }
 
 // throughTemplateOf accepts the reads of src's pod template or a part of

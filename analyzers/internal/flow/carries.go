@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
 // carryBudget bounds the values visited for one question.
@@ -770,6 +771,14 @@ func (r *Result) readOfBound(v ssa.Value, match func(types.Object, []*types.Var)
 			if arg, ok := boundArg(v, bound, crossed); ok {
 				v = arg
 				continue
+			}
+			// A deep copy (`running.DeepCopy().Spec.Template`): a read of
+			// what it copies.
+			if call, ok := v.(*ssa.Call); ok && len(call.Call.Args) == 1 {
+				if fn := calleeObject(call.Common()); fn != nil && k8s.IsDeepCopyFunc(fn) {
+					v = call.Call.Args[0]
+					continue
+				}
 			}
 			// A local copy (`for _, old := range cfg.Webhooks`, its
 			// address taken): what it was copied from.
