@@ -36,7 +36,10 @@
 // Outdated, Stale, Mismatch, ShouldUpdate) or whose result guards an
 // Update, Patch or Apply in the package, or it guards such a write itself
 // on the branch where the key is present (writing when the key is missing
-// adds it, after which the check is stable).
+// adds it, after which the check is stable). That write must be of an
+// object of the type that holds the key, or of one whose type is not known
+// (a client.Object): a Pod's key checked before its ReplicaSet is scaled
+// down decides no drift of the Pod.
 //
 // When the package also writes K only on some paths and a merge into a
 // live object keeps K (see stalekey), the message names the hot loop and

@@ -148,7 +148,11 @@ func (c *checker) check(fd *ast.FuncDecl, p presence) {
 	if len(strands) == 0 && len(related(c.pass, c.decls, c.keys.Deleted[key], group)) > 0 {
 		return // the write path prunes the key: presence is harmless
 	}
-	if !c.decides(fd, p.ok) {
+	var holder *types.Named // the type of the object holding the map
+	if v := astutil.RootVar(info, p.m); v != nil {
+		holder = k8s.Named(v.Type())
+	}
+	if !c.decides(fd, p.ok, holder) {
 		return
 	}
 	d := analysis.Diagnostic{Pos: p.as.Pos(), End: p.as.End()}
@@ -171,13 +175,13 @@ func (c *checker) check(fd *ast.FuncDecl, p presence) {
 // decides reports whether ok decides drift in fd: returned from a function
 // named for drift or whose result guards a write, or guarding a write on
 // the branch where the key is present.
-func (c *checker) decides(fd *ast.FuncDecl, ok *types.Var) bool {
+func (c *checker) decides(fd *ast.FuncDecl, ok *types.Var, holder *types.Named) bool {
 	info := c.pass.TypesInfo
 	fn, _ := info.Defs[fd.Name].(*types.Func)
 	if (isDriftName(fd.Name.Name) || (fn != nil && c.guarding()[fn])) && returnsVar(info, fd, ok) {
 		return true
 	}
-	return guardsWrite(info, fd, ok)
+	return guardsWrite(info, fd, ok, holder)
 }
 
 // compareFix replaces `_, ok := m[K]; ... return ok` by `return m[K] != x`
@@ -384,11 +388,14 @@ func returnsVar(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
 	return found
 }
 
-// guardsWrite reports whether fd writes the object (Update, Patch, Apply)
-// on the branch where the key is present: `if ok { ...Update... }` or
-// `if !ok { ... } else { ...Update... }`. Writing when the key is missing
-// adds it, after which the check is stable, so that is not drift.
-func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
+// guardsWrite reports whether fd writes an object of the holder's type
+// (Update, Patch, Apply) on the branch where the key is present: `if ok {
+// ...Update... }` or `if !ok { ... } else { ...Update... }`. Writing when
+// the key is missing adds it, after which the check is stable, so that is
+// not drift; nor is writing an object of another kind (a Pod's key
+// checked, its ReplicaSet scaled down). A write whose object's type is not
+// known (a client.Object, a name) counts.
+func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var, holder *types.Named) bool {
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
@@ -397,10 +404,26 @@ func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var) bool {
 		}
 		cond := ast.Unparen(ifs.Cond)
 		if id, ok := cond.(*ast.Ident); ok && info.Uses[id] == v {
-			found = flow.CallsWrite(info, ifs.Body)
+			found = writesKind(info, ifs.Body, holder)
 		} else if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT && ifs.Else != nil {
 			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && info.Uses[id] == v {
-				found = flow.CallsWrite(info, ifs.Else)
+				found = writesKind(info, ifs.Else, holder)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// writesKind reports whether n calls a write of an object of type kind,
+// or of an object whose type is not known; any write when kind is nil.
+func writesKind(info *types.Info, n ast.Node, kind *types.Named) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if call, ok := m.(*ast.CallExpr); ok && !found {
+			if obj, ok := flow.WrittenObject(info, call); ok {
+				t := k8s.Named(info.TypeOf(obj))
+				found = kind == nil || t == nil || types.IsInterface(t) || t.Origin().Obj() == kind.Origin().Obj()
 			}
 		}
 		return !found

@@ -53,6 +53,24 @@ func IsWrite(fn *types.Func) bool {
 		k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")
 }
 
+// WrittenObject returns the object argument of call, a write (IsWrite):
+// the second of a client's method, the third of CreateOrUpdate and
+// CreateOrPatch (a typed clientset's Patch is handed a name there).
+func WrittenObject(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+	fn := k8s.Callee(info, call)
+	if !IsWrite(fn) {
+		return nil, false
+	}
+	i := 1
+	if fn.Signature().Recv() == nil {
+		i = 2
+	}
+	if len(call.Args) <= i {
+		return nil, false
+	}
+	return call.Args[i], true
+}
+
 // CallsWrite reports whether the syntax n itself calls a write (IsWrite),
 // not following any function: a statement-level shape.
 func CallsWrite(info *types.Info, n ast.Node) bool {
