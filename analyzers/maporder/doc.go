@@ -112,7 +112,12 @@
 // position stored with each entry) is filled in an order of its own and
 // is not reported: the flow engine's ByKey tells the two apart on the
 // SSA form (a value carried from one iteration to the next is a phi that
-// depends on itself). An element taken from an ordered slice (keys[0]) is content, not
+// depends on itself; a call of a function of the package that only reads,
+// such as the index of the container of a given name, counts as computed
+// from its arguments). Likewise an append into an element that the entry
+// chooses (`tmpl.Spec.Containers[idx].VolumeMounts = append(...)` with idx
+// computed from the key) is each entry's own and is not reported; two
+// entries that choose the same element are not told apart. An element taken from an ordered slice (keys[0]) is content, not
 // order: the common one-element case is harmless, and the arbitrary first
 // element of a larger list is not reported. Entries appended only when
 // missing from a list that starts as an existing one (`out :=

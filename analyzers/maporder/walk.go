@@ -390,7 +390,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	// Writes into API fields are sinks.
 	if field := s.apiField(lhs); field != nil {
 		t := s.keptAfter(rt, lhs, rhs)
-		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
+		if ctx != nil && isAppendTo(info, rhs, lhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) && !s.perEntry(lhs) {
 			t = union(slices.Clone(t), s.loopOrigins(lhs, ctx))
 		}
 		if isSinkField(field) && !s.bookkeeping(field, rhs) && !s.sortedLater(lhs) {
@@ -400,7 +400,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	// A field of the module's own structs: a channel (fields.go).
 	if f := s.selectedField(lhs); f != nil && s.p.channel(f) && !s.sortedLater(lhs) {
 		t := rt
-		if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
+		if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) && !s.perEntry(lhs) {
 			t = union(slices.Clone(t), s.loopOrigins(lhs, ctx)) // appended in iteration order
 		}
 		s.storeField(f, t, lhs)
@@ -429,11 +429,39 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	if rhs == nil {
 		return
 	}
-	if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) {
+	if ctx != nil && astutil.IsAppend(info, rhs) && s.outer(lhs, ctx) && !s.preserved(lhs, ctx) && !s.perEntry(lhs) {
 		s.t.AddValue(rhs, s.loopOrigins(lhs, ctx))
 	}
 	if kept := s.keptAfter(rt, lhs, rhs); len(kept) < len(rt) {
 		s.t.Drop(rhs, slices.DeleteFunc(slices.Clone(rt), func(o *origin) bool { return containsOrigin(kept, o) }))
+	}
+}
+
+// perEntry reports whether lhs is in an element of a list that the
+// entry of the iteration chooses (`tmpl.Spec.Containers[idx].VolumeMounts`
+// with idx the index of the container the key names: the flow engine's
+// ByKey): each entry appends to its own element, so the order of what an
+// element holds is not the iteration's. Two entries choosing the same
+// element are not told apart.
+func (s *fnState) perEntry(lhs ast.Expr) bool {
+	info := s.p.pass.TypesInfo
+	for e := ast.Unparen(lhs); ; {
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			e = ast.Unparen(x.X)
+		case *ast.StarExpr:
+			e = ast.Unparen(x.X)
+		case *ast.IndexExpr:
+			switch types.Unalias(info.TypeOf(x.X)).Underlying().(type) {
+			case *types.Slice, *types.Array:
+				if s.p.flow.ByKey(x.Index) {
+					return true
+				}
+			}
+			e = ast.Unparen(x.X)
+		default:
+			return false
+		}
 	}
 }
 

@@ -6,8 +6,11 @@ package flow
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
 // byKeyBudget bounds the values visited for one ByKey question.
@@ -64,6 +67,9 @@ func (k *byKey) visit(v ssa.Value) bool {
 			k.entry = true // the iteration's key or value
 			return true
 		}
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return k.visit(call) // `idx, err := b.indexOf(name)`
+		}
 		return false
 	case *ssa.Phi:
 		// A phi in a loop is carried when it depends on itself; one that
@@ -114,9 +120,99 @@ func (k *byKey) visit(v ssa.Value) bool {
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
 			return k.visit(x.Call.Args[0])
 		}
+		// A function of the package that only reads (`b.indexOf(name)`,
+		// the index of the container of that name): its result is what
+		// its arguments make it, the same whenever it is called.
+		if fn := x.Call.StaticCallee(); fn != nil && readOnly(fn, map[*ssa.Function]bool{}, readOnlyDepth) {
+			for _, a := range x.Call.Args {
+				if !k.visit(a) {
+					return false
+				}
+			}
+			return true
+		}
 		return false
 	}
 	return false
+}
+
+// readOnlyDepth bounds the calls followed to tell that a function only
+// reads.
+const readOnlyDepth = 3
+
+// readOnly reports whether fn, a function with a body, changes nothing
+// outside its own frame: it stores only into what it allocated, sends and
+// starts nothing, and calls only builtins that do not write into their
+// operands, functions of the standard library (not methods, whose
+// receiver may be shared), and functions of its package that only read,
+// within depth calls. Unknown callees (an interface's method, a function
+// value, another module's function) are taken to write.
+func readOnly(fn *ssa.Function, seen map[*ssa.Function]bool, depth int) bool {
+	if fn.Blocks == nil || depth == 0 {
+		return false
+	}
+	if seen[fn] {
+		return true // recursion: judged by the rest of its body
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if !ownedBy(x.Addr, fn) {
+					return false
+				}
+			case *ssa.MapUpdate:
+				if !ownedBy(x.Map, fn) {
+					return false
+				}
+			case *ssa.Send, *ssa.Go, *ssa.Defer:
+				return false
+			case ssa.CallInstruction:
+				c := x.Common()
+				if b, ok := c.Value.(*ssa.Builtin); ok {
+					switch b.Name() {
+					case "copy", "delete", "clear", "close":
+						return false
+					}
+					continue
+				}
+				callee := c.StaticCallee()
+				if callee == nil {
+					return false
+				}
+				if pkg := callee.Package(); pkg != nil && pkg == fn.Package() {
+					if !readOnly(callee, seen, depth-1) {
+						return false
+					}
+					continue
+				}
+				obj, _ := callee.Object().(*types.Func)
+				if obj == nil || !k8s.IsStdlib(obj.Pkg()) || obj.Signature().Recv() != nil {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// ownedBy reports whether the address or map v is rooted in a value fn
+// allocated itself (a local, a literal, a made map or list), through
+// fields and elements.
+func ownedBy(v ssa.Value, fn *ssa.Function) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Alloc, *ssa.MakeMap, *ssa.MakeSlice:
+			return x.Parent() == fn
+		default:
+			return false
+		}
+	}
 }
 
 // carried reports whether the phi depends on itself: a variable updated
