@@ -117,7 +117,9 @@
 // from its arguments). Likewise an append into an element that the entry
 // chooses (`tmpl.Spec.Containers[idx].VolumeMounts = append(...)` with idx
 // computed from the key) is each entry's own and is not reported; two
-// entries that choose the same element are not told apart. An element taken from an ordered slice (keys[0]) is content, not
+// entries that choose the same element are not told apart. A loop over a
+// list that rewrites its own elements where they are (`for i, a := range
+// args { args[i] = ... }`) leaves the list in the order it had. An element taken from an ordered slice (keys[0]) is content, not
 // order: the common one-element case is harmless, and the arbitrary first
 // element of a larger list is not reported. Entries appended only when
 // missing from a list that starts as an existing one (`out :=

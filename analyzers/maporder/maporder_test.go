@@ -24,7 +24,7 @@ func TestMaporder(t *testing.T) {
 		// Shapes seen in real operators: test files, merges, interfaces.
 		{"operators", []string{"maporder/toolhive", "maporder/testfiles", "maporder/merge", "maporder/iface"}},
 		// Sorts the sanitizer table does not name: interface methods, sort.Interface methods, conversions.
-		{"sorting", []string{"maporder/sorting", "maporder/sorting/helpers"}},
+		{"sorting", []string{"maporder/sorting", "maporder/sorting/helpers", "maporder/sorting/argsbuild"}},
 		// An operator's own API types as sinks.
 		{"crd", []string{"maporder/crd/controller"}},
 		// Callbacks whose results a framework of another package writes into an object.

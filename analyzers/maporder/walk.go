@@ -60,6 +60,8 @@ type loopCtx struct {
 	// a parameter: in map order, unless the caller passed the list it
 	// assigns the result to (see keptAfter).
 	afterParams []paramRemainder
+	// rng is the range statement of the loop, when it is one.
+	rng *ast.RangeStmt
 }
 
 // A paramRemainder is a list that the rest of a map is appended to after
@@ -204,7 +206,7 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 			o = union(slices.Clone(ctx.origins), order)
 		}
 		rem, after := s.remainderOf(st)
-		inner = &loopCtx{origins: o, body: st.Body, remainders: rem, afterParams: after}
+		inner = &loopCtx{origins: o, body: st.Body, remainders: rem, afterParams: after, rng: st}
 	}
 	s.block(st.Body.List, inner)
 }
@@ -415,7 +417,7 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 		if ctx != nil && s.outer(ix.X, ctx) {
 			switch types.Unalias(info.TypeOf(ix.X)).Underlying().(type) {
 			case *types.Slice, *types.Array:
-				if !s.p.flow.ByKey(ix.Index) {
+				if !s.p.flow.ByKey(ix.Index) && !s.inPlace(ix, ctx) {
 					s.t.AddAt(ix.X, ctx.origins) // out[i] = ... filled in iteration order
 				}
 			case *types.Map:
@@ -435,6 +437,25 @@ func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx
 	if kept := s.keptAfter(rt, lhs, rhs); len(kept) < len(rt) {
 		s.t.Drop(rhs, slices.DeleteFunc(slices.Clone(rt), func(o *origin) bool { return containsOrigin(kept, o) }))
 	}
+}
+
+// inPlace reports whether ix, stored to, is the element the loop of ctx
+// is at in the list it ranges over (`for i := range args { args[i] =
+// ... }`): each element is rewritten where it is, and the list keeps the
+// order it had.
+func (s *fnState) inPlace(ix *ast.IndexExpr, ctx *loopCtx) bool {
+	info := s.p.pass.TypesInfo
+	if ctx.rng == nil || ctx.rng.Key == nil {
+		return false
+	}
+	key, ok := ctx.rng.Key.(*ast.Ident)
+	idx, isIdent := ast.Unparen(ix.Index).(*ast.Ident)
+	if !ok || !isIdent || astutil.IdentVar(info, key) == nil || astutil.IdentVar(info, key) != astutil.IdentVar(info, idx) {
+		return false
+	}
+	list, ok := astutil.PathOf(info, ix.X)
+	ranged, isPath := astutil.PathOf(info, ctx.rng.X)
+	return ok && isPath && list.Equal(ranged)
 }
 
 // perEntry reports whether lhs is in an element of a list that the
