@@ -191,7 +191,12 @@
 // read: `a + "-x"` and `"-x" + a` are taken to be one name. The carry-over helper is recognised by what it is
 // handed, not by what it does, and what the new value took is counted
 // flow-insensitively before the write (a store in a loop that runs after
-// it, or on another branch, counts).
+// it, or on another branch, counts). Server-side apply is recognised as
+// `Patch(ctx, obj, client.Apply)`; an object read with Get, rebuilt in
+// place and sent as an apply patch built by hand
+// (`client.RawPatch(client.Apply.Type(), data)` in a helper, as Crunchy
+// PGO does) is reported although apply leaves the other owner's field
+// alone.
 //
 // Settings: none.
 package fieldfight

@@ -214,7 +214,13 @@
 // through an apply helper that updates only when a hash annotation it
 // keeps differs (`util.Apply(ctx, c, obj)` comparing a "last-config-hash")
 // is reported, though no restart is undone there; silence it with a
-// directive naming restartrevert. No fix is offered: where the live template is at hand
+// directive naming restartrevert. Server-side apply is recognised as
+// `Patch(ctx, obj, client.Apply)` (an apply configuration too); an apply
+// patch built by hand (`client.RawPatch(client.Apply.Type(), data)`, as
+// Crunchy PGO and the operators built on it send every object through a
+// helper) is not, and an object first read with Get (even on a branch
+// that returns before) and then rebuilt in place is reported although
+// apply would leave restartedAt alone. No fix is offered: where the live template is at hand
 // differs too much between operators for a small edit to be sure.
 // Generated files are not reported.
 //
