@@ -184,7 +184,10 @@
 // _test.go files are not analysed, by this analyzer or any other of the
 // suite: a test is not a reconcile, so it is not reported, and what it
 // hands the package's functions does not count (a helper that only a test
-// passes a live object does not see a live object).
+// passes a live object does not see a live object). A field of an API
+// type is a sink wherever its struct is held: a copy of a custom
+// resource's spec that the controller keeps only to walk (its list of
+// nodes filled from a map) is reported though it is never sent.
 //
 // Settings:
 //

@@ -6,6 +6,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 type WidgetSpec struct {
 	Replicas int32
+	Hosts    []string
 }
 
 type WidgetStatus struct {

@@ -86,16 +86,29 @@ type Client interface {
 
 type mergeFromPatch struct{ from Object }
 
-func (s *mergeFromPatch) Type() types.PatchType            { return types.MergePatchType }
+func (s *mergeFromPatch) Type() types.PatchType           { return types.MergePatchType }
 func (s *mergeFromPatch) Data(obj Object) ([]byte, error) { return nil, nil }
 
 func MergeFrom(obj Object) Patch { return &mergeFromPatch{from: obj} }
 
 type applyPatch struct{}
 
-func (applyPatch) Type() types.PatchType            { return types.ApplyPatchType }
+func (applyPatch) Type() types.PatchType           { return types.ApplyPatchType }
 func (applyPatch) Data(obj Object) ([]byte, error) { return nil, nil }
 
 // Apply is the server-side apply patch (deprecated upstream in favour of
 // Client.Apply, still common).
 var Apply Patch = applyPatch{}
+
+type rawPatch struct {
+	typ  types.PatchType
+	data []byte
+}
+
+func (p rawPatch) Type() types.PatchType           { return p.typ }
+func (p rawPatch) Data(obj Object) ([]byte, error) { return p.data, nil }
+
+// RawPatch is a patch of the given type whose body is data.
+func RawPatch(patchType types.PatchType, data []byte) Patch {
+	return rawPatch{typ: patchType, data: data}
+}
