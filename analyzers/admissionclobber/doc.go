@@ -101,7 +101,11 @@
 //     a live Pod's spec to this analyzer, so only one of the two reports it
 //     (defaultdrift reports pod templates and other kinds).
 //
-// Not reported: Pods being built and then created; anything reached
+// Not reported: Pods being built and then created, including a Pod's
+// fields set only on the branch where it has not been created yet (`if
+// pod.CreationTimestamp.IsZero()` or `if pod.ResourceVersion == ""` in a
+// CreateOrUpdate mutate function or a helper it calls; the flow engine's
+// BeforeCreation); anything reached
 // through a pod template (`.Spec.Template`, PodTemplateSpec,
 // PodTemplate); merges that keep the live value (append, a key-wise
 // merge, a new value computed from the old one, a new list that the flow

@@ -364,6 +364,9 @@ func (fn *function) summarise() bool {
 	for _, as := range fn.assigns {
 		for _, x := range fn.replacementsIn(as) {
 			o := fn.resolve(x.dst)
+			if o.root != nil && fn.c.live.BeforeCreation(o.root, as.node.Pos()) {
+				continue // set only while the object is being created
+			}
 			if idx, ok := fn.params[o.root]; ok && !o.template && o.copyVar == nil {
 				e := flow.Entry[Replace]{Obj: idx, Value: -1, At: x.r.where,
 					What: Replace{Field: x.r.field, Lost: x.r.lost, Pod: o.pod, Func: x.r.fn, pos: x.r.pos}}

@@ -95,7 +95,10 @@
 //     with the desired map's (`for k, v := range live...Annotations { if
 //     desired[k] != v`): every live key must be desired.
 //
-// Not reported: objects being built and then created; templates of objects
+// Not reported: objects being built and then created, including a
+// template set only on the branch where the workload has not been created
+// yet (`if dep.CreationTimestamp.IsZero()` or `if dep.ResourceVersion ==
+// ""`; the flow engine's BeforeCreation); templates of objects
 // that are not live; server-side apply (an apply configuration, or
 // `Patch(ctx, obj, client.Apply)`): the restartedAt annotation is owned by
 // the `kubectl-rollout` field manager, and apply only takes over the fields

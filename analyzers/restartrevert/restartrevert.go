@@ -379,8 +379,8 @@ func (c *checker) function(fd *ast.FuncDecl) {
 // assignment reports a wholesale replacement of a live template.
 func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.Node, carriedBefore func(ast.Expr) bool) {
 	t, ok := c.targetOf(lhs)
-	if !ok {
-		return
+	if !ok || c.live.BeforeCreation(t.root, lhs.Pos()) {
+		return // not a template, or set only while the workload is created
 	}
 	why := c.live.At(t.root, lhs.Pos())
 	merge := false

@@ -63,13 +63,21 @@ func (r *Result) CalledWhen(lit *ast.FuncLit) []flow.Cond { return r.flow.Called
 // from there on the object is only sent with Create (the NotFound branch
 // after a Get; see flow.Result.OnlyCreatedAfter), or v is a parameter
 // whose callers hand it live objects only to create them
-// (flow.Result.ParamOnlyCreated).
+// (flow.Result.ParamOnlyCreated), or pos is on the branch where the
+// object has not been created yet (`if obj.CreationTimestamp.IsZero()`
+// in a mutate function; flow.Result.BeforeCreation).
 func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 	why := r.flow.Var(v)
-	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v)) {
+	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v) || r.flow.BeforeCreation(v, pos)) {
 		return NotLive
 	}
 	return why
+}
+
+// BeforeCreation reports whether pos runs only while v's object has not
+// been created yet (flow.Result.BeforeCreation).
+func (r *Result) BeforeCreation(v *types.Var, pos token.Pos) bool {
+	return r.flow.BeforeCreation(v, pos)
 }
 
 // Where returns where the object of e (or, with root, of the variable e

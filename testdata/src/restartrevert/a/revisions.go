@@ -5,6 +5,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 )
 
 // revisions lists the app's Deployments and returns a copy of the one of
@@ -74,4 +75,18 @@ func (r *Reconciler) updateTakingListedMetaOnly(ctx context.Context, rev string)
 	}
 	want.ObjectMeta = running.DeepCopy().ObjectMeta
 	return r.Update(ctx, want)
+}
+
+// RIGHT: the whole template is given only to a Deployment being created;
+// one that exists keeps its template, restartedAt included.
+func (r *Reconciler) ensureOnCreate(ctx context.Context, name string) error {
+	dep := &appsv1.Deployment{}
+	dep.Name = name
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, dep, func() error {
+		if dep.ResourceVersion == "" {
+			dep.Spec.Template = desiredDeployment(name).Spec.Template
+		}
+		return nil
+	})
+	return err
 }
