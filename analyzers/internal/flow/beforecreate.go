@@ -134,22 +134,11 @@ func (r *Result) rootedAt(x ssa.Value, v *types.Var) bool {
 // on the way, outermost first: ssaPath's walk, with the variable of a
 // value a closure captured too.
 func (r *Result) rootFields(x ssa.Value) ([]*types.Var, []*types.Var) {
-	var fields []*types.Var // innermost first
-	for {
-		next, f, ok := pathStep(x)
-		if !ok {
-			break
-		}
-		if next == nil {
-			return nil, nil
-		}
-		if f != nil {
-			fields = append(fields, f)
-		}
-		x = next
+	root, fields, ok := walkPath(x)
+	if !ok {
+		return nil, nil
 	}
-	slices.Reverse(fields)
-	return r.varsOf(x), fields
+	return r.varsOf(root), fields
 }
 
 // isEmptyString reports whether v is the constant "".

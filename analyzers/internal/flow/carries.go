@@ -651,6 +651,20 @@ func (c *carrier) reads(v ssa.Value) bool {
 // Spec.Containers.Env. The roots are a parameter's variable or the
 // variables a value defines; none when there is none.
 func (r *Result) ssaPath(v ssa.Value) ([]types.Object, []*types.Var) {
+	v, fields, ok := walkPath(v)
+	if !ok {
+		return nil, nil
+	}
+	if p, ok := v.(*ssa.Parameter); ok {
+		return []types.Object{p.Object()}, fields
+	}
+	return r.varOf[v], fields
+}
+
+// walkPath takes pathStep's steps from v to the value it is read from,
+// and returns that value and the fields selected on the way, outermost
+// first; ok is false where a step cannot be read.
+func walkPath(v ssa.Value) (ssa.Value, []*types.Var, bool) {
 	var fields []*types.Var // innermost first
 	for {
 		next, f, ok := pathStep(v)
@@ -658,7 +672,7 @@ func (r *Result) ssaPath(v ssa.Value) ([]types.Object, []*types.Var) {
 			break
 		}
 		if next == nil {
-			return nil, nil
+			return nil, nil, false
 		}
 		if f != nil {
 			fields = append(fields, f)
@@ -666,10 +680,7 @@ func (r *Result) ssaPath(v ssa.Value) ([]types.Object, []*types.Var) {
 		v = next
 	}
 	slices.Reverse(fields)
-	if p, ok := v.(*ssa.Parameter); ok {
-		return []types.Object{p.Object()}, fields
-	}
-	return r.varOf[v], fields
+	return v, fields, true
 }
 
 // pathStep takes one step from v towards the variable it is read from:
