@@ -74,7 +74,9 @@
 //     empty), and not a helper wrapping them (it may treat nil as empty);
 //     `len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)` and
 //     `len(desired) > 0 && !reflect.DeepEqual(...)` are silent;
-//   - for StringData: the desired Secret's builder sets StringData;
+//   - for StringData: the desired Secret's builder sets StringData (not
+//     with the StringData of a Secret read from the server, which is
+//     always empty: a mirror copying a source Secret's fields);
 //   - for times: the desired part was given metav1.Now(),
 //     metav1.NewTime(time.Now()) or a local holding one (not
 //     Rfc3339Copy()), whatever the comparison (equality.Semantic compares

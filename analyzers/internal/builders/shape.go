@@ -12,6 +12,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
 
 // A Shape is what is known of the fields a value sets: paths from the
@@ -248,10 +249,32 @@ func (c *Result) literal(fd *ast.FuncDecl, lit *ast.CompositeLit, prefix string,
 	}
 }
 
+// writeOnlyReadBack reports whether val, given to the field at path, is
+// that field of an object read from the server, for a field the API
+// server takes in but never returns (a Secret's StringData): the value is
+// always empty, so the field is not set.
+func (c *Result) writeOnlyReadBack(path string, val ast.Expr) bool {
+	sel, ok := val.(*ast.SelectorExpr)
+	if !ok || path != "StringData" || sel.Sel.Name != "StringData" {
+		return false
+	}
+	if !k8s.IsNamed(c.pass.TypesInfo.TypeOf(sel.X), k8s.CoreV1, "Secret") {
+		return false
+	}
+	switch c.live.Expr(sel.X) {
+	case live.ReadByGet, live.ClientsetGet, live.MutateFunction, live.Derived:
+		return true
+	}
+	return false
+}
+
 // value records that the field at path is given val.
 func (c *Result) value(fd *ast.FuncDecl, val ast.Expr, path string, s *Shape, depth int) {
-	s.add(path)
 	val = ast.Unparen(val)
+	if c.writeOnlyReadBack(path, val) {
+		return // empty: the server never returns it
+	}
+	s.add(path)
 	if u, ok := val.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		val = u.X
 	}
