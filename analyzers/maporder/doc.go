@@ -160,9 +160,9 @@
 // its array, or by such a helper), is not reported; which element of a
 // list is sorted is not told apart (`c[0].Env` and `c[1].Env` are one).
 // An object whose order is reported must be able to churn: a field sink of
-// an object that this package sees only created (client Create) or encoded
-// for a person to read (JSON, YAML, fmt) is not reported, since its order
-// is sent once. The object is followed by the flow engine on the
+// an object that this package sees only created (client Create), encoded
+// for a person to read (JSON, YAML, fmt) or named in a log line (klog,
+// logr) is not reported, since its order is sent once. The object is followed by the flow engine on the
 // package's SSA form: into the objects, lists and variables it is stored
 // in, closures that capture it, the functions of the package it is passed
 // to or returned from (at most 8), interface methods implemented in the

@@ -23,6 +23,7 @@ const (
 	Created                  // Create
 	Exported                 // encoded (JSON, YAML) or printed
 	Unknown                  // anything else, or past the bound
+	Logged                   // named in a log line (klog, logr)
 )
 
 func (s Set) String() string {
@@ -30,7 +31,7 @@ func (s Set) String() string {
 		return "nowhere"
 	}
 	var parts []string
-	for i, name := range []string{"written", "compared", "created", "exported", "unknown"} {
+	for i, name := range []string{"written", "compared", "created", "exported", "unknown", "logged"} {
 		if s&(1<<i) != 0 {
 			parts = append(parts, name)
 		}
@@ -39,10 +40,10 @@ func (s Set) String() string {
 }
 
 // Churns reports whether an object with these destinations may be sent
-// again or compared: anything but only created or exported. An object
+// again or compared: anything but only created, exported or logged. An object
 // whose destination was not seen at all (built and dropped, returned by a
 // function nobody here calls) may churn: silence needs evidence.
-func (s Set) Churns() bool { return s == 0 || s&^(Created|Exported) != 0 }
+func (s Set) Churns() bool { return s == 0 || s&^(Created|Exported|Logged) != 0 }
 
 // Depth bounds how many functions (callees given the object, callers
 // given it back) are followed from one start: past it, the destination is
@@ -486,6 +487,8 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 		w.out |= Compared
 	case isExport(fn):
 		w.out |= Exported
+	case isLog(fn):
+		w.out |= Logged
 	default:
 		w.callees(site, x)
 	}
@@ -537,6 +540,21 @@ func isExport(fn *types.Func) bool {
 	case path == "encoding/json", path == "sigs.k8s.io/yaml", strings.HasPrefix(path, "gopkg.in/yaml."),
 		path == "go.yaml.in/yaml/v2", path == "go.yaml.in/yaml/v3":
 		return strings.HasPrefix(name, "Marshal") || name == "Encode"
+	}
+	return false
+}
+
+// isLog reports functions that put a value in a log line: klog's (KObj
+// makes a reference for one) and a logr.Logger's.
+func isLog(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch path, name := fn.Pkg().Path(), fn.Name(); path {
+	case "k8s.io/klog/v2":
+		return true
+	case "github.com/go-logr/logr":
+		return name == "Info" || name == "Error" || name == "WithValues"
 	}
 	return false
 }

@@ -6,8 +6,10 @@ import (
 	"io"
 	"reflect"
 
+	"github.com/go-logr/logr"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -41,6 +43,22 @@ func createOnce(ctx context.Context, cl client.Client, args map[string]string) e
 			corev1.Container{Name: k, Image: v})
 	}
 	return cl.Create(ctx, dep)
+}
+
+// Created once and named in log lines (klog's reference, a logger's
+// key-value pair): a log line prints the object, it sends nothing.
+func createOnceLogged(ctx context.Context, cl client.Client, log logr.Logger, args map[string]string) error {
+	dep := &appsv1.Deployment{}
+	for k, v := range args {
+		dep.Spec.Template.Spec.Containers = append(dep.Spec.Template.Spec.Containers,
+			corev1.Container{Name: k, Image: v})
+	}
+	if err := cl.Create(ctx, dep); err != nil {
+		klog.ErrorS(err, "create failed", "deployment", klog.KObj(dep))
+		return err
+	}
+	log.WithValues("deployment", dep).Info("created", "object", dep)
+	return nil
 }
 
 // The same builder, but its object is also updated: reported.
