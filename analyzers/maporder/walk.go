@@ -466,24 +466,19 @@ func (s *fnState) inPlace(ix *ast.IndexExpr, ctx *loopCtx) bool {
 // element are not told apart.
 func (s *fnState) perEntry(lhs ast.Expr) bool {
 	info := s.p.pass.TypesInfo
-	for e := ast.Unparen(lhs); ; {
-		switch x := e.(type) {
-		case *ast.SelectorExpr:
-			e = ast.Unparen(x.X)
-		case *ast.StarExpr:
-			e = ast.Unparen(x.X)
-		case *ast.IndexExpr:
-			switch types.Unalias(info.TypeOf(x.X)).Underlying().(type) {
-			case *types.Slice, *types.Array:
-				if s.p.flow.ByKey(x.Index) {
-					return true
-				}
+	for e, ok := lhs, true; ok; e, ok = astutil.Base(info, e) {
+		ix, isIndex := ast.Unparen(e).(*ast.IndexExpr)
+		if !isIndex {
+			continue
+		}
+		switch types.Unalias(info.TypeOf(ix.X)).Underlying().(type) {
+		case *types.Slice, *types.Array:
+			if s.p.flow.ByKey(ix.Index) {
+				return true
 			}
-			e = ast.Unparen(x.X)
-		default:
-			return false
 		}
 	}
+	return false
 }
 
 // loopOrigins returns the order an append to lhs in the loop ctx takes:

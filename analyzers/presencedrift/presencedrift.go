@@ -418,17 +418,10 @@ func guardsWrite(info *types.Info, fd *ast.FuncDecl, v *types.Var, holder *types
 // writesKind reports whether n calls a write of an object of type kind,
 // or of an object whose type is not known; any write when kind is nil.
 func writesKind(info *types.Info, n ast.Node, kind *types.Named) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if call, ok := m.(*ast.CallExpr); ok && !found {
-			if obj, ok := flow.WrittenObject(info, call); ok {
-				t := k8s.Named(info.TypeOf(obj))
-				found = kind == nil || t == nil || types.IsInterface(t) || t.Origin().Obj() == kind.Origin().Obj()
-			}
-		}
-		return !found
+	return flow.CallsWriteOf(info, n, func(obj ast.Expr) bool {
+		t := k8s.Named(info.TypeOf(obj))
+		return kind == nil || t == nil || types.IsInterface(t) || t.Origin().Obj() == kind.Origin().Obj()
 	})
-	return found
 }
 
 // guardingFuncs returns the package functions whose result guards a write:

@@ -414,7 +414,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if carriedBefore(rhs) {
 		return
 	}
-	if c.templateFrom(rhs, t.root) || c.templateFromRead(rhs, t.kind) {
+	if c.templateFrom(rhs, t.root, t.kind) {
 		return // the new value's template took the live annotations in first
 	}
 	if c.restoredAfter(t.root, as) {
@@ -600,7 +600,7 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 // function carries it over or takes the template from the live object.
 func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore func(ast.Expr) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live) || c.templateFromRead(inv.Sent, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
 		return
 	}
 	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call) {
@@ -629,45 +629,41 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore fu
 // flow engine (live.CarriesFrom) finds it built from a read through src's
 // template, or filled with one before e (`desired.Spec.Template.Annotations
 // = live.Spec.Template.Annotations`, a helper called for its effect and
-// handed both, through locals that alias either template). What a filter
-// returns that keeps only keys other than restartedAt (dropsKey) is not
-// followed.
-func (c *checker) templateFrom(e ast.Expr, src *types.Var) bool {
-	return c.live.CarriesFrom(e, flow.Carry{Match: throughTemplateOf(src), Drops: c.dropsKey})
-}
-
-// templateFromRead reports whether the value of e took in first the pod
-// template, or a part of it, of a workload of kind read from the server
-// (a Get, an item of a List, a helper's result, or a copy of one): the
-// object it is sent in
-// place of, or one just like it, so restartedAt comes with it
+// handed both, through locals that alias either template). With a kind,
+// the template of any workload of that kind read from the server (a Get,
+// an item of a List, a helper's result, or a copy of one) counts too: the
+// object e is sent in place of, or one just like it
 // (`desired.Spec.Template.ObjectMeta = running.Spec.Template.ObjectMeta`,
 // with running listed by a helper and the Update made after a fresh Get).
-func (c *checker) templateFromRead(e ast.Expr, kind string) bool {
-	return c.live.CarriesFrom(e, flow.Carry{Drops: c.dropsKey, Match: func(o types.Object, fields []*types.Var) bool {
-		v, ok := o.(*types.Var)
-		if !ok || workloadOf(v.Type()) != kind {
-			return false
+// What a filter returns that keeps only keys other than restartedAt
+// (dropsKey) is not followed.
+func (c *checker) templateFrom(e ast.Expr, src *types.Var, kind string) bool {
+	match := throughTemplateOf(src)
+	if kind != "" {
+		own := match
+		match = func(o types.Object, fields []*types.Var) bool {
+			if own(o, fields) {
+				return true
+			}
+			v, ok := o.(*types.Var)
+			return ok && workloadOf(v.Type()) == kind && live.IsReadOrCopy(c.live.At(v, e.Pos())) && viaTemplate(fields)
 		}
-		if why := c.live.At(v, e.Pos()); !live.IsRead(why) && why != live.Derived {
-			return false
-		}
-		return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
-	}})
+	}
+	return c.live.CarriesFrom(e, flow.Carry{Match: match, Drops: c.dropsKey})
 }
 
 // throughTemplateOf accepts the reads of src's pod template or a part of
 // it (flow.Carry.Match).
 func throughTemplateOf(src *types.Var) func(types.Object, []*types.Var) bool {
 	return func(o types.Object, fields []*types.Var) bool {
-		if o != src {
-			return false
-		}
-		if k8s.IsTemplate(src.Type()) {
-			return true
-		}
-		return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
+		return o == src && (k8s.IsTemplate(src.Type()) || viaTemplate(fields))
 	}
+}
+
+// viaTemplate reports whether fields, selected from a workload, pass
+// through its pod template.
+func viaTemplate(fields []*types.Var) bool {
+	return slices.ContainsFunc(fields, func(f *types.Var) bool { return k8s.IsTemplate(f.Type()) })
 }
 
 // dropsKey reports whether call is handed a function (a predicate of a
@@ -783,7 +779,7 @@ func (c *checker) carriedBetween(body *ast.BlockStmt, x, y ast.Expr, vx, vy *typ
 	if y.Pos() < x.Pos() {
 		first = y
 	}
-	return c.templateFrom(x, vy) || c.templateFrom(y, vx) ||
+	return c.templateFrom(x, vy, "") || c.templateFrom(y, vx, "") ||
 		slices.ContainsFunc(c.carryPoints(body), func(p ast.Expr) bool { return c.flow.Precedes(p, first) })
 }
 

@@ -261,11 +261,7 @@ func (c *Result) writeOnlyReadBack(path string, val ast.Expr) bool {
 	if !k8s.IsNamed(c.pass.TypesInfo.TypeOf(sel.X), k8s.CoreV1, "Secret") {
 		return false
 	}
-	switch c.live.Expr(sel.X) {
-	case live.ReadByGet, live.ClientsetGet, live.MutateFunction, live.Derived:
-		return true
-	}
-	return false
+	return live.IsReadOrCopy(c.live.Expr(sel.X))
 }
 
 // value records that the field at path is given val.

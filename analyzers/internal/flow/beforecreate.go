@@ -143,6 +143,15 @@ func (r *Result) rootFields(x ssa.Value) ([]*types.Var, []*types.Var) {
 
 // isEmptyString reports whether v is the constant "".
 func isEmptyString(v ssa.Value) bool {
+	s, ok := constString(v)
+	return ok && s == ""
+}
+
+// constString returns the value of v, a string constant.
+func constString(v ssa.Value) (string, bool) {
 	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
 }

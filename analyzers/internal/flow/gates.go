@@ -73,11 +73,19 @@ func WrittenObject(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 
 // CallsWrite reports whether the syntax n itself calls a write (IsWrite),
 // not following any function: a statement-level shape.
-func CallsWrite(info *types.Info, n ast.Node) bool {
+func CallsWrite(info *types.Info, n ast.Node) bool { return CallsWriteOf(info, n, nil) }
+
+// CallsWriteOf is CallsWrite for the writes whose object (WrittenObject)
+// accept takes; every write when accept is nil.
+func CallsWriteOf(info *types.Info, n ast.Node, accept func(obj ast.Expr) bool) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		if call, ok := m.(*ast.CallExpr); ok && !found {
-			found = IsWrite(k8s.Callee(info, call))
+			if obj, ok := WrittenObject(info, call); ok {
+				found = accept == nil || accept(obj)
+			} else {
+				found = accept == nil && IsWrite(k8s.Callee(info, call))
+			}
 		}
 		return !found
 	})

@@ -3,7 +3,6 @@ package flow
 import (
 	"cmp"
 	"fmt"
-	"go/constant"
 	"go/types"
 	"maps"
 	"slices"
@@ -216,8 +215,8 @@ func (f *mapFlow) step(instr ssa.Instruction) bool {
 		c := x.Common()
 		if b, ok := c.Value.(*ssa.Builtin); ok {
 			if b.Name() == "delete" && len(c.Args) == 2 {
-				if k, ok := c.Args[1].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-					f.prunes = appendNew(f.prunes, constant.StringVal(k.Value))
+				if k, ok := constString(c.Args[1]); ok {
+					f.prunes = appendNew(f.prunes, k)
 				} else {
 					for _, r := range roots(c.Args[0]) {
 						f.deleted[r] = true

@@ -5,7 +5,6 @@ package flow
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -73,8 +72,8 @@ func (p *provenance) visit(v ssa.Value, depth int) {
 	p.budget--
 	switch x := v.(type) {
 	case *ssa.Const:
-		if x.Value != nil && x.Value.Kind() == constant.String {
-			p.out[Source{Const: constant.StringVal(x.Value)}] = true
+		if k, ok := constString(x); ok {
+			p.out[Source{Const: k}] = true
 		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
@@ -235,8 +234,8 @@ func (p *provenance) call(c *ssa.Call, depth int) {
 	}
 	p.out[Source{Obj: fn}] = true
 	for _, a := range c.Common().Args {
-		if k, ok := a.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-			p.out[Source{Const: constant.StringVal(k.Value)}] = true // nameWithSuffix("server", cr)
+		if k, ok := constString(a); ok {
+			p.out[Source{Const: k}] = true // nameWithSuffix("server", cr)
 		}
 	}
 }

@@ -147,6 +147,10 @@ func IsUpdate(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 // only written back or passed in.
 func IsRead(why Reason) bool { return flow.IsRead(why) }
 
+// IsReadOrCopy reports whether why says the object was read from the
+// server (IsRead) or copied from one that was (Derived).
+func IsReadOrCopy(why Reason) bool { return IsRead(why) || why == Derived }
+
 // An InverseUpdate is the inverse form of a wholesale replacement: Desired,
 // an object built apart from the live one, is sent with Update after only
 // metadata was copied into it from Live, an object of the same type read

@@ -521,23 +521,13 @@ func whyNotBuilt(imp *packages.Package) []packages.Error {
 		return imp.Errors
 	}
 	var out []packages.Error
-	seen := map[*packages.Package]bool{imp: true}
-	var visit func(p *packages.Package)
-	visit = func(p *packages.Package) {
-		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
-			dep := p.Imports[path]
-			if seen[dep] {
-				continue
-			}
-			seen[dep] = true
-			if len(dep.Errors) > 0 {
-				out = append(out, dep.Errors...)
-			} else if dep.ExportFile == "" {
-				visit(dep)
-			}
+	packages.Visit([]*packages.Package{imp}, func(p *packages.Package) bool {
+		if p != imp && len(p.Errors) > 0 {
+			out = append(out, p.Errors...)
+			return false // its errors say why; what is below it is its own business
 		}
-	}
-	visit(imp)
+		return p == imp || p.ExportFile == ""
+	}, nil)
 	return out
 }
 
