@@ -191,12 +191,14 @@
 // read: `a + "-x"` and `"-x" + a` are taken to be one name. The carry-over helper is recognised by what it is
 // handed, not by what it does, and what the new value took is counted
 // flow-insensitively before the write (a store in a loop that runs after
-// it, or on another branch, counts). Server-side apply is recognised as
-// `Patch(ctx, obj, client.Apply)`; an object read with Get, rebuilt in
-// place and sent as an apply patch built by hand
-// (`client.RawPatch(client.Apply.Type(), data)` in a helper, as Crunchy
-// PGO does) is reported although apply leaves the other owner's field
-// alone.
+// it, or on another branch, counts). An object built by the operator is
+// live only where it is read or its content is sent back: not where it
+// is sent as an apply patch (`client.Apply`, or one built by hand,
+// `client.RawPatch(client.Apply.Type(), data)`, through patch helpers
+// too, as Crunchy PGO sends every object), nor with a patch body made
+// apart from it. An object read with Get (even on a branch that returns
+// before), rebuilt in place and then applied is reported although apply
+// leaves the other owner's field alone.
 //
 // Settings: none.
 package fieldfight

@@ -218,10 +218,11 @@
 // keeps differs (`util.Apply(ctx, c, obj)` comparing a "last-config-hash")
 // is reported, though no restart is undone there; silence it with a
 // directive naming restartrevert. Server-side apply is recognised as
-// `Patch(ctx, obj, client.Apply)` (an apply configuration too); an apply
-// patch built by hand (`client.RawPatch(client.Apply.Type(), data)`, as
-// Crunchy PGO and the operators built on it send every object through a
-// helper) is not, and an object first read with Get (even on a branch
+// `Patch(ctx, obj, client.Apply)` (an apply configuration too) or an
+// apply patch built by hand (`client.RawPatch(client.Apply.Type(),
+// data)`), through patch helpers too (Crunchy PGO and the operators built
+// on it send every object so): an object built by the operator and
+// applied is not live. An object first read with Get (even on a branch
 // that returns before) and then rebuilt in place is reported although
 // apply would leave restartedAt alone. No fix is offered: where the live template is at hand
 // differs too much between operators for a small edit to be sure.

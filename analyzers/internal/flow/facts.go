@@ -63,15 +63,24 @@ type Send struct {
 // A Slot is a parameter or result and why it is live. Field, when set,
 // names the field of a struct parameter (or of the struct it points to)
 // that the evidence is about: a framework reading into `p.Reconciled`.
+//
+// Patch, when set, is one more than the index of the parameter holding the
+// patch the object is sent with: the evidence holds where the caller's
+// patch sends the object's content (not an apply patch, not one made
+// apart from the object; patches.go).
 type Slot struct {
 	Index int
 	Why   Reason
 	Field string
+	Patch int
 }
 
 func (s Slot) String() string {
 	if s.Field != "" {
 		return fmt.Sprintf("{%d.%s %v}", s.Index, s.Field, s.Why)
+	}
+	if s.Patch > 0 {
+		return fmt.Sprintf("{%d %v unless patch %d spares it}", s.Index, s.Why, s.Patch-1)
 	}
 	return fmt.Sprintf("{%d %v}", s.Index, s.Why)
 }
@@ -111,6 +120,14 @@ func (s *solver) export() {
 			if why, ok := s.evidence[p]; ok {
 				sum.Params = append(sum.Params, Slot{Index: i, Why: why})
 				s.writer(obj, Slot{Index: i, Why: why})
+			}
+			if _, ok := s.evidence[p]; !ok {
+				for _, c := range s.condEv[fn] {
+					if c.obj == i {
+						sum.Params = append(sum.Params, Slot{Index: i, Why: WrittenBack, Patch: c.patch + 1})
+						s.writer(obj, Slot{Index: i, Why: WrittenBack})
+					}
+				}
 			}
 			for _, f := range s.fieldEv[p] {
 				if name := structField(p.Type(), f.field); name != "" {

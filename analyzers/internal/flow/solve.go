@@ -32,6 +32,7 @@ type solver struct {
 	back     map[ssa.Value]Reason             // the best reason each value was followed back with
 	evidence map[*ssa.Parameter]Reason        // phase one: holds for every caller
 	fieldEv  map[*ssa.Parameter][]fieldSlot   // phase one: fields of struct parameters, likewise
+	condEv   map[*ssa.Function][]condSlot     // phase one: parameters written back unless the caller's patch spares them
 	results  map[*ssa.Function]map[int]Reason // phase one: live results
 	impls    *implIndex                       // methods of other packages with a Summary
 	items    map[ssa.Value]bool               // a listed list's Items, and their elements
@@ -51,6 +52,7 @@ func (s *solver) prepare(lazy bool) {
 	s.back = map[ssa.Value]Reason{}
 	s.evidence = map[*ssa.Parameter]Reason{}
 	s.fieldEv = map[*ssa.Parameter][]fieldSlot{}
+	s.condEv = map[*ssa.Function][]condSlot{}
 	s.results = map[*ssa.Function]map[int]Reason{}
 	s.items = map[ssa.Value]bool{}
 	s.holders = map[ssa.Value]int{}

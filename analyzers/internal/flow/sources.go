@@ -20,8 +20,10 @@ import (
 //     List (the informer cache's copies of the server's objects), is read;
 //  3. the object of controllerutil.CreateOrUpdate or CreateOrPatch holds
 //     the server's copy inside the mutate function;
-//  4. an object passed to Update or a merge Patch (of the client, its
-//     status writer, or a typed clientset) must exist on the server;
+//  4. an object passed to Update or a Patch that sends its content (of
+//     the client, its status writer, or a typed clientset) must exist on
+//     the server; not one sent as desired state by an apply patch, nor one
+//     whose patch is made apart from it (patches.go);
 //  5. a function of another package does to its parameters and results
 //     what its Summary fact says.
 //
@@ -42,8 +44,8 @@ func (s *solver) seed(site ssa.CallInstruction) {
 		s.evident(args[2], MutateFunction)
 	case IsClientMethod(fn, "Update") && len(args) >= 2:
 		s.evident(args[1], WrittenBack)
-	case IsClientMethod(fn, "Patch") && len(args) >= 3 && !isApplyPatch(args[2]):
-		s.evident(args[1], WrittenBack) // a server-side apply patch sends a desired object
+	case IsClientMethod(fn, "Patch") && len(args) >= 3:
+		s.patched(args[1], args[2], Depth) // patches.go: an apply patch sends a desired object
 	case isClientsetMethod(fn, "Update") || isClientsetMethod(fn, "Patch"):
 		if len(args) >= 2 && isObjectLike(args[1].Type()) {
 			s.evident(args[1], WrittenBack)
@@ -67,7 +69,11 @@ func (s *solver) seed(site ssa.CallInstruction) {
 					}
 					continue
 				}
-				s.evident(args[p.Index], p.Why)
+				if p.Patch > 0 && p.Patch <= len(args) {
+					s.patched(args[p.Index], args[p.Patch-1], Depth)
+				} else {
+					s.evident(args[p.Index], p.Why)
+				}
 				s.writer(fn, p)
 			}
 			for _, r := range sum.Results {

@@ -20,8 +20,10 @@ func applyObject(ctx context.Context, c client.Client, obj client.Object) error 
 
 // Known false positive: the claim read first is given its desired spec
 // and sent as an apply patch built by hand. Apply leaves volumeName,
-// which the binder owns, where it is; only Patch(ctx, obj, client.Apply)
-// is recognised as apply, so the replacement is reported.
+// which the binder owns, where it is. The Get makes the claim live, and
+// the check does not ask whether every write of it is an apply (with
+// client.Apply it is reported the same), so the replacement is reported.
+// A claim built here and applied is silent (patchwrap.go).
 func applyClaim(ctx context.Context, c client.Client, key client.ObjectKey, class string) error {
 	pvc := &corev1.PersistentVolumeClaim{}
 	if err := c.Get(ctx, key, pvc); err != nil {

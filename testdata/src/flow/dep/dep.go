@@ -112,3 +112,9 @@ func SetArgs(ctx context.Context, p ArgsParams, sink func([]string)) error { // 
 	sink(p.Describe())
 	return p.Client.Update(ctx, p.Object)
 }
+
+// Send patches obj with the patch its caller gives: obj is written back
+// where that patch sends its content, not where it applies it.
+func Send(ctx context.Context, c client.Client, obj client.Object, patch client.Patch) error { // want Send:`flow\[\{2 written back with Update or Patch unless patch 3 spares it\}\]\[\] sends\[\{0 written\} \{1 nowhere\} \{2 written\} \{3 written\}\] writes`
+	return c.Patch(ctx, obj, patch)
+}

@@ -262,3 +262,18 @@ func groupedRanged(ctx context.Context, c client.Client, node string) {
 		probe(pod) // want `pod: derived from a live object`
 	}
 }
+
+// A wrapper of another package patches with the patch it is given: the
+// object is the server's where it is sent with a merge patch, not where
+// it is applied.
+func sentThrough(ctx context.Context, c client.Client, name string) {
+	merged := &corev1.ConfigMap{}
+	merged.Name = name
+	_ = dep.Send(ctx, c, merged, client.MergeFrom(&corev1.ConfigMap{}))
+	probe(merged) // want `merged: written back with Update or Patch`
+
+	applied := &corev1.ConfigMap{}
+	applied.Name = name
+	_ = dep.Send(ctx, c, applied, client.Apply)
+	probe(applied)
+}

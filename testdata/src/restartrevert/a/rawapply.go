@@ -21,8 +21,10 @@ func (r *Reconciler) sendApplied(ctx context.Context, obj client.Object) error {
 
 // Known false positive: the Deployment read first is rebuilt in place and
 // sent as an apply patch built by hand. Apply leaves restartedAt, which
-// kubectl's field manager owns, where it is; only Patch(ctx, obj,
-// client.Apply) is recognised as apply, so the replacement is reported.
+// kubectl's field manager owns, where it is. The Get makes the Deployment
+// live, and the check does not ask whether every write of it is an apply
+// (with client.Apply it is reported the same), so the replacement is
+// reported.
 func (r *Reconciler) rebuildAndApply(ctx context.Context, key client.ObjectKey) error {
 	dep := &appsv1.Deployment{}
 	if err := r.Get(ctx, key, dep); err != nil {

@@ -1,0 +1,78 @@
+package claims
+
+import (
+	"context"
+	"encoding/json"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// patcher sends objects with whatever patch its callers choose: what is
+// sent of the object is decided at each call of send, not in it.
+type patcher struct{ c client.Client }
+
+func (p *patcher) send(ctx context.Context, obj client.Object, patch client.Patch) error {
+	return p.c.Patch(ctx, obj, patch, client.ForceOwnership)
+}
+
+// opList is a JSON patch: a list of operations of its own, whatever the
+// object it is sent to holds.
+type opList []map[string]any
+
+func (l *opList) Type() types.PatchType               { return types.JSONPatchType }
+func (l *opList) Data(client.Object) ([]byte, error) { return json.Marshal(*l) }
+
+// applyDesired sends obj as desired state through the wrapper, then
+// checks its name with a JSON patch of its own.
+func (p *patcher) applyDesired(ctx context.Context, obj client.Object) error {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	if err := p.send(ctx, obj, client.RawPatch(client.Apply.Type(), data)); err != nil {
+		return err
+	}
+	ops := &opList{{"op": "test", "path": "/metadata/name", "value": obj.GetName()}}
+	return p.send(ctx, obj, ops)
+}
+
+// RIGHT: a claim built here and applied through two wrappers. Apply
+// leaves volumeName to the binder, which owns it.
+func (p *patcher) applyNewClaim(ctx context.Context, name, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Name = name
+	pvc.Spec = claimSpec(class)
+	return p.applyDesired(ctx, pvc)
+}
+
+// RIGHT: the claim is named by a merge patch written out by hand, which
+// sends nothing of the spec filled in before.
+func (p *patcher) unlabel(ctx context.Context, name, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Name = name
+	pvc.Spec = claimSpec(class)
+	return p.send(ctx, pvc, client.RawPatch(types.MergePatchType, []byte(`{"metadata":{"labels":{"stale":null}}}`)))
+}
+
+// The same claim sent whole as a merge patch through the wrapper: the
+// claim must exist, and its spec goes with the patch.
+func (p *patcher) mergeNewClaim(ctx context.Context, name, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Name = name
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	data, err := json.Marshal(pvc)
+	if err != nil {
+		return err
+	}
+	return p.send(ctx, pvc, client.RawPatch(types.MergePatchType, data))
+}
+
+// Likewise with a patch taken against an empty claim.
+func (p *patcher) mergeFromEmpty(ctx context.Context, name, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Name = name
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	return p.send(ctx, pvc, client.MergeFrom(&corev1.PersistentVolumeClaim{}))
+}
