@@ -196,9 +196,10 @@
 // is sent as an apply patch (`client.Apply`, or one built by hand,
 // `client.RawPatch(client.Apply.Type(), data)`, through patch helpers
 // too, as Crunchy PGO sends every object), nor with a patch body made
-// apart from it. An object read with Get (even on a branch that returns
-// before), rebuilt in place and then applied is reported although apply
-// leaves the other owner's field alone.
+// apart from it; nor where a lookup of it is on a branch that returns
+// before (flow.Result.NotReadAt). An object read with Get, rebuilt in
+// place and then applied is reported although apply leaves the other
+// owner's field alone.
 //
 // Settings: none.
 package fieldfight

@@ -222,8 +222,8 @@
 // apply patch built by hand (`client.RawPatch(client.Apply.Type(),
 // data)`), through patch helpers too (Crunchy PGO and the operators built
 // on it send every object so): an object built by the operator and
-// applied is not live. An object first read with Get (even on a branch
-// that returns before) and then rebuilt in place is reported although
+// applied is not live, nor is one looked up only on a branch that returns
+// first. An object read with Get and then rebuilt in place is reported although
 // apply would leave restartedAt alone. No fix is offered: where the live template is at hand
 // differs too much between operators for a small edit to be sure.
 // Generated files are not reported.

@@ -328,30 +328,32 @@ func (w *walk) follow(x ssa.Value) {
 // list or map a value was stored in shares its destinations.
 func (w *walk) into(addr ssa.Value) {
 	base := addr
-	for {
-		var next ssa.Value
-		switch b := base.(type) {
-		case *ssa.FieldAddr:
-			next = b.X
-		case *ssa.IndexAddr:
-			next = b.X
-		case *ssa.Field:
-			next = b.X
-		case *ssa.Index:
-			next = b.X
-		case *ssa.Slice:
-			next = b.X
-		case *ssa.UnOp:
-			if b.Op == token.MUL && !isCell(b.X) {
-				next = b.X
-			}
-		}
-		if next == nil {
-			break
-		}
+	for next := partOf(base); next != nil; next = partOf(base) {
 		base = next
 	}
 	w.source(base)
+}
+
+// partOf returns the value v selects a part of (a field, an element, a
+// slice, what a pointer that is not a local's cell points to), or nil.
+func partOf(v ssa.Value) ssa.Value {
+	switch b := v.(type) {
+	case *ssa.FieldAddr:
+		return b.X
+	case *ssa.IndexAddr:
+		return b.X
+	case *ssa.Field:
+		return b.X
+	case *ssa.Index:
+		return b.X
+	case *ssa.Slice:
+		return b.X
+	case *ssa.UnOp:
+		if b.Op == token.MUL && !isCell(b.X) {
+			return b.X
+		}
+	}
+	return nil
 }
 
 // source follows an object that a value was stored in, or taken from.

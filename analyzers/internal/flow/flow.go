@@ -2,9 +2,15 @@
 // objects of a package it answers where each comes from. An object is
 // live when it holds the server's copy (read with Get or List, a typed
 // clientset's Get, a generated lister's Get or List, the object of a
-// CreateOrUpdate mutate function, or sent back with Update or a merge
-// Patch, so it must exist on the server), and desired otherwise: built by
-// the operator.
+// CreateOrUpdate mutate function, or sent back with Update or a Patch
+// that sends its content, so it must exist on the server), and desired
+// otherwise: built by the operator. An apply patch sends desired state,
+// and a patch body made apart from the object (a JSON patch's operations)
+// sends nothing of it; a patch a wrapper takes as a parameter is judged
+// at each call of the wrapper (patches.go). Which calls made an object
+// live is kept, so that a point of the function no read reaches (a lookup
+// on a branch that returns) sees the object the function built
+// (NotReadAt, reads.go).
 //
 // # Why SSA
 //
@@ -386,6 +392,12 @@ type Result struct {
 	// or of others through their Summary), the parameters they write
 	// back or read into.
 	writers map[*types.Func][]int
+
+	// evAt holds the calls that are evidence for an object, by the value
+	// handed to them (evKey), and back the reason each value was followed
+	// back with (reads.go).
+	evAt map[ssa.Value][]evidenceAt
+	back map[ssa.Value]Reason
 }
 
 // Value returns why v is live, or NotLive.

@@ -221,20 +221,20 @@ func rootValue(v ssa.Value) ssa.Value {
 // decides at each call of it, with the arguments there (a wrapper
 // `patch(ctx, obj, p)` called with an apply patch in one place and a
 // merge patch in another); depth bounds how many callers are followed.
-func (s *solver) patched(obj, patch ssa.Value, depth int) {
+func (s *solver) patched(site ssa.CallInstruction, obj, patch ssa.Value, depth int) {
 	kind, param := patchOf(patch, obj)
 	switch kind {
 	case patchApply, patchDetached:
 		return
 	case patchSends:
-		s.evident(obj, WrittenBack)
+		s.evidentAt(site, obj, WrittenBack)
 		return
 	}
 	j := sigIndex(param)
 	fn := param.Parent()
 	sites := s.calls.sites(fn)
 	if j < 0 || depth == 0 || fn.Parent() != nil || s.calls.valueSet[fn] {
-		s.evident(obj, WrittenBack) // a closure, or called as a value: not known
+		s.evidentAt(site, obj, WrittenBack) // a closure, or called as a value: not known
 		return
 	}
 	q := -1 // obj as a parameter of fn: its callers' arguments
@@ -244,20 +244,20 @@ func (s *solver) patched(obj, patch ssa.Value, depth int) {
 	if c := (condSlot{obj: q, patch: j}); q >= 0 && s.phase == 1 && !slices.Contains(s.condEv[fn], c) {
 		s.condEv[fn] = append(s.condEv[fn], c)
 	}
-	for _, site := range sites {
-		args := argsOf(site.Common())
+	for _, call := range sites {
+		args := argsOf(call.Common())
 		if j >= len(args) {
 			continue
 		}
 		if q < 0 {
 			if k, _ := patchOf(args[j], obj); k != patchApply && k != patchDetached {
-				s.evident(obj, WrittenBack)
+				s.evidentAt(site, obj, WrittenBack)
 				return
 			}
 			continue
 		}
 		if q < len(args) {
-			s.patched(args[q], args[j], depth-1)
+			s.patched(call, args[q], args[j], depth-1)
 		}
 	}
 }

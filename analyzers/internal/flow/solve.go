@@ -50,6 +50,7 @@ func (s *solver) prepare(lazy bool) {
 	s.calls = newCalls(s.pass, s.r.Pkg, s.funcs)
 	s.r.funcs, s.r.graph = s.funcs, s.calls
 	s.back = map[ssa.Value]Reason{}
+	s.r.back, s.r.evAt = s.back, map[ssa.Value][]evidenceAt{}
 	s.evidence = map[*ssa.Parameter]Reason{}
 	s.fieldEv = map[*ssa.Parameter][]fieldSlot{}
 	s.condEv = map[*ssa.Function][]condSlot{}
@@ -233,7 +234,7 @@ func (s *solver) evident(v ssa.Value, why Reason) {
 		}
 		for _, site := range s.calls.sites(x.Parent()) {
 			if args := argsOf(site.Common()); i < len(args) {
-				s.evident(args[i], why)
+				s.evidentAt(site, args[i], why)
 			}
 		}
 	}

@@ -37,18 +37,18 @@ func (s *solver) seed(site ssa.CallInstruction) {
 	}
 	switch {
 	case IsClientMethod(fn, "Get") && len(args) >= 3:
-		s.evident(args[2], ReadByGet)
+		s.evidentAt(site, args[2], ReadByGet)
 	case IsClientMethod(fn, "List") && len(args) >= 2:
-		s.evident(args[1], ReadByGet)
+		s.evidentAt(site, args[1], ReadByGet)
 	case (k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrUpdate") || k8s.IsFunc(fn, k8s.Controllerutil, "CreateOrPatch")) && len(args) >= 3:
-		s.evident(args[2], MutateFunction)
+		s.evidentAt(site, args[2], MutateFunction)
 	case IsClientMethod(fn, "Update") && len(args) >= 2:
-		s.evident(args[1], WrittenBack)
+		s.evidentAt(site, args[1], WrittenBack)
 	case IsClientMethod(fn, "Patch") && len(args) >= 3:
-		s.patched(args[1], args[2], Depth) // patches.go: an apply patch sends a desired object
+		s.patched(site, args[1], args[2], Depth) // patches.go: an apply patch sends a desired object
 	case isClientsetMethod(fn, "Update") || isClientsetMethod(fn, "Patch"):
 		if len(args) >= 2 && isObjectLike(args[1].Type()) {
-			s.evident(args[1], WrittenBack)
+			s.evidentAt(site, args[1], WrittenBack)
 		}
 	case isClientsetMethod(fn, "Get") || isListerGet(fn) || isListerList(fn):
 		markResult(s, site, 0, ClientsetGet)
@@ -70,9 +70,9 @@ func (s *solver) seed(site ssa.CallInstruction) {
 					continue
 				}
 				if p.Patch > 0 && p.Patch <= len(args) {
-					s.patched(args[p.Index], args[p.Patch-1], Depth)
+					s.patched(site, args[p.Index], args[p.Patch-1], Depth)
 				} else {
-					s.evident(args[p.Index], p.Why)
+					s.evidentAt(site, args[p.Index], p.Why)
 				}
 				s.writer(fn, p)
 			}

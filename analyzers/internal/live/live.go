@@ -65,10 +65,13 @@ func (r *Result) CalledWhen(lit *ast.FuncLit) []flow.Cond { return r.flow.Called
 // whose callers hand it live objects only to create them
 // (flow.Result.ParamOnlyCreated), or pos is on the branch where the
 // object has not been created yet (`if obj.CreationTimestamp.IsZero()`
-// in a mutate function; flow.Result.BeforeCreation).
+// in a mutate function; flow.Result.BeforeCreation), or v holds an object
+// its function allocates that is read only on paths that do not reach pos
+// (a branch that looks it up to delete it and returns;
+// flow.Result.NotReadAt).
 func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 	why := r.flow.Var(v)
-	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v) || r.flow.BeforeCreation(v, pos)) {
+	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v) || r.flow.BeforeCreation(v, pos) || r.flow.NotReadAt(v, pos)) {
 		return NotLive
 	}
 	return why

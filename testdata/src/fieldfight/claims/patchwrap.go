@@ -76,3 +76,56 @@ func (p *patcher) mergeFromEmpty(ctx context.Context, name, class string) error 
 	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
 	return p.send(ctx, pvc, client.MergeFrom(&corev1.PersistentVolumeClaim{}))
 }
+
+// RIGHT: the claim is looked up only to be deleted, on a branch that
+// returns; on the other path it is built here and applied.
+func (p *patcher) claimOrDelete(ctx context.Context, key client.ObjectKey, class string, enabled bool) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Namespace, pvc.Name = key.Namespace, key.Name
+	if !enabled {
+		if err := p.c.Get(ctx, key, pvc); err != nil {
+			return err
+		}
+		return p.c.Delete(ctx, pvc)
+	}
+	pvc.Spec = claimSpec(class)
+	return p.applyDesired(ctx, pvc)
+}
+
+// The claim looked up on every path before it is given its spec: the read
+// reaches the replacement.
+func (p *patcher) claimAfterLookup(ctx context.Context, key client.ObjectKey, class string, enabled bool) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	if err := p.c.Get(ctx, key, pvc); err != nil {
+		return err
+	}
+	if !enabled {
+		return p.c.Delete(ctx, pvc)
+	}
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	return p.applyDesired(ctx, pvc)
+}
+
+// A lookup on a branch that falls through reaches the replacement too.
+func (p *patcher) claimMaybeRefreshed(ctx context.Context, key client.ObjectKey, class string, refresh bool) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Namespace, pvc.Name = key.Namespace, key.Name
+	if refresh {
+		_ = p.c.Get(ctx, key, pvc)
+	}
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	return p.applyDesired(ctx, pvc)
+}
+
+// RIGHT: the claim built here is sent whole with an Update only on a
+// branch that returns before the spec is given; afterwards it is applied.
+func (p *patcher) claimUpdatedElsewhere(ctx context.Context, key client.ObjectKey, class string, keep bool) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Namespace, pvc.Name = key.Namespace, key.Name
+	if keep {
+		pvc.Labels = map[string]string{"kept": "true"}
+		return p.c.Update(ctx, pvc)
+	}
+	pvc.Spec = claimSpec(class)
+	return p.applyDesired(ctx, pvc)
+}
