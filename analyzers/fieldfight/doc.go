@@ -197,9 +197,12 @@
 // `client.RawPatch(client.Apply.Type(), data)`, through patch helpers
 // too, as Crunchy PGO sends every object), nor with a patch body made
 // apart from it; nor where a lookup of it is on a branch that returns
-// before (flow.Result.NotReadAt). An object read with Get, rebuilt in
-// place and then applied is reported although apply leaves the other
-// owner's field alone.
+// before (flow.Result.NotReadAt). A live object whose part is replaced
+// wholesale is not reported when every write of it is such an apply or
+// patch (flow.Dest.OnlyApplied): apply leaves the other owner's field,
+// which the object sent lacks, where it is. A field set on every
+// reconcile is still reported when applied: with the field in the
+// applied object, the two owners still fight over it.
 //
 // Settings: none.
 package fieldfight

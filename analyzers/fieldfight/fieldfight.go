@@ -246,6 +246,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 			return // no annotation named, and the new value's origin unknown: it may hold the bundle
 		}
 	}
+	if d := c.live.Where(lhs, true); d.OnlyApplied && d.Set&flow.Unknown == 0 {
+		return // sent only as desired state: apply leaves the owner's field where it is
+	}
 	part := strings.Join(t.names, ".")
 	c.report(as, r, ev, fmt.Sprintf("live %s's %s replaced wholesale, %s with it, while %s", kindName(t.kind), part, r.fieldText(), c.ownerText(r, ev)))
 }

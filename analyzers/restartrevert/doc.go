@@ -223,8 +223,8 @@
 // data)`), through patch helpers too (Crunchy PGO and the operators built
 // on it send every object so): an object built by the operator and
 // applied is not live, nor is one looked up only on a branch that returns
-// first. An object read with Get and then rebuilt in place is reported although
-// apply would leave restartedAt alone. No fix is offered: where the live template is at hand
+// first, and a live workload rebuilt in place is not reported when every
+// write of it is an apply (flow.Dest.OnlyApplied). No fix is offered: where the live template is at hand
 // differs too much between operators for a small edit to be sure.
 // Generated files are not reported.
 //

@@ -404,6 +404,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 			}
 		}
 	}
+	if d := c.live.Where(lhs, true); d.OnlyApplied && d.Set&flow.Unknown == 0 {
+		return // sent only as desired state: apply leaves restartedAt to kubectl's field manager
+	}
 	dst, ok := astutil.PathOf(c.pass.TypesInfo, lhs)
 	if !ok {
 		return // not a location we can follow: stay silent
@@ -490,6 +493,9 @@ func (c *checker) replacedBy(call *ast.CallExpr, stack []ast.Node, carriedBefore
 		if root := astutil.RootVar(c.pass.TypesInfo, h.Obj); root != nil &&
 			(c.keySetAfterCall(call, root) || c.restoredAfter(root, call) || c.hashGuarded(stack, call, root)) {
 			return
+		}
+		if d := c.live.Where(h.Obj, true); d.OnlyApplied && d.Set&flow.Unknown == 0 {
+			return // the caller only applies it
 		}
 		via := append([]string{flow.FuncName(c.pass.Pkg, h.Callee)}, h.Via...)
 		c.report(analysis.Diagnostic{

@@ -60,6 +60,13 @@ type Dest struct {
 	Write *ast.CallExpr
 	// Writes are all the writes found, Write first.
 	Writes []*ast.CallExpr
+	// OnlyApplied says that there is a write and that every write found
+	// sends the object as desired state (an apply patch, through a patch
+	// helper too, or an apply configuration) or sends nothing of it (a
+	// patch body made apart from it; patches.go): none sends it over the
+	// server's copy, so fields another manager owns and the object lacks
+	// stay where they are.
+	OnlyApplied bool
 }
 
 // Where returns where the object of e goes: the value of e, or with root,
@@ -88,7 +95,12 @@ func (r *Result) Where(e ast.Expr, root bool) Dest {
 	for _, ref := range refs {
 		w.follow(ref.X)
 	}
-	return Dest{Set: w.out, Write: w.write, Writes: w.writes}
+	return w.dest()
+}
+
+// dest is what the walk found.
+func (w *walk) dest() Dest {
+	return Dest{Set: w.out, Write: w.write, Writes: w.writes, OnlyApplied: w.onlyApplied()}
 }
 
 // WhereVar returns where the object held by the variable v goes, from
@@ -116,7 +128,7 @@ func (r *Result) whereVar(v *types.Var, into bool) Dest {
 			w.into(x)
 		}
 	}
-	return Dest{Set: w.out, Write: w.write, Writes: w.writes}
+	return w.dest()
 }
 
 // uses returns the instructions that use x. A constant (the zero value
@@ -260,6 +272,15 @@ type walk struct {
 	// into the object the caller handed in goes where that object goes,
 	// which the walk follows from the parameter, and is not Unknown.
 	holder *ssa.Function
+	// applied and overwritten say whether a write found sends the object
+	// as desired state (or nothing of it), and whether one sends it over
+	// the server's copy (Dest.OnlyApplied); patches are the Patch calls,
+	// judged once the walk is done, and from holds the calls each
+	// function of the package was entered by, to judge a patch that is
+	// its parameter with the arguments of all those calls.
+	applied, overwritten bool
+	patches              []patchWrite
+	from                 map[*ssa.Function][]ssa.CallInstruction
 }
 
 // enter spends one function of the budget; past it the walk gives
@@ -466,6 +487,7 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 		w.callees(site, x)
 	case IsWrite(fn):
 		w.out |= Written
+		w.judge(site, fn, x)
 		if call := w.r.callExprs[site.Value()]; call != nil && !slices.Contains(w.writes, call) {
 			w.writes = append(w.writes, call)
 		}
@@ -513,6 +535,10 @@ func (w *walk) callees(site ssa.CallInstruction, x ssa.Value) {
 	}
 	for _, fn := range fns {
 		ps := sigParams(fn)
+		if w.from == nil {
+			w.from = map[*ssa.Function][]ssa.CallInstruction{}
+		}
+		w.from[fn] = append(w.from[fn], site)
 		if !w.enter(fn) {
 			continue
 		}

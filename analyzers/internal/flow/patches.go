@@ -266,3 +266,56 @@ func (s *solver) patched(site ssa.CallInstruction, obj, patch ssa.Value, depth i
 // another parameter: the evidence holds where the caller's patch sends
 // the object's content.
 type condSlot struct{ obj, patch int }
+
+// A patchWrite is a Patch of x with patch, found by a walk.
+type patchWrite struct{ patch, x ssa.Value }
+
+// judge records what site, a write (IsWrite) of x, sends of x: as desired
+// state (an apply configuration's Apply), over the server's copy, or
+// what its patch makes of it, judged by onlyApplied.
+func (w *walk) judge(site ssa.CallInstruction, fn *types.Func, x ssa.Value) {
+	args := argsOf(site.Common())
+	switch {
+	case fn.Name() == "Apply":
+		w.applied = true
+	case IsClientMethod(fn, "Patch") && len(args) >= 3:
+		w.patches = append(w.patches, patchWrite{args[2], x})
+	default:
+		w.overwritten = true
+	}
+}
+
+// onlyApplied reports whether the walk found a write and every write
+// sends the object as desired state or nothing of it (Dest.OnlyApplied).
+// A patch that is a parameter is judged with the arguments of every call
+// the walk entered its function by, Depth of them up.
+func (w *walk) onlyApplied() bool {
+	applied := w.applied
+	for _, pw := range w.patches {
+		var spares func(patch ssa.Value, depth int) bool
+		spares = func(patch ssa.Value, depth int) bool {
+			kind, p := patchOf(patch, pw.x)
+			switch kind {
+			case patchApply, patchDetached:
+				return true
+			case patchSends:
+				return false
+			}
+			i, calls := sigIndex(p), w.from[p.Parent()]
+			if i < 0 || depth == 0 || len(calls) == 0 {
+				return false
+			}
+			for _, call := range calls {
+				if args := argsOf(call.Common()); i >= len(args) || !spares(args[i], depth-1) {
+					return false
+				}
+			}
+			return true
+		}
+		if !spares(pw.patch, Depth) {
+			return false
+		}
+		applied = true
+	}
+	return applied && !w.overwritten
+}

@@ -103,7 +103,7 @@ func (p *patcher) claimAfterLookup(ctx context.Context, key client.ObjectKey, cl
 		return p.c.Delete(ctx, pvc)
 	}
 	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
-	return p.applyDesired(ctx, pvc)
+	return p.c.Update(ctx, pvc)
 }
 
 // A lookup on a branch that falls through reaches the replacement too.
@@ -114,7 +114,56 @@ func (p *patcher) claimMaybeRefreshed(ctx context.Context, key client.ObjectKey,
 		_ = p.c.Get(ctx, key, pvc)
 	}
 	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	return p.c.Update(ctx, pvc)
+}
+
+// RIGHT: the claim read on every path is given its spec and applied
+// through the helpers: apply sends the claim as desired state, and the
+// binder's volumeName, which it lacks, stays.
+func (p *patcher) claimReadThenApplied(ctx context.Context, key client.ObjectKey, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	if err := p.c.Get(ctx, key, pvc); err != nil {
+		return err
+	}
+	pvc.Spec = claimSpec(class)
 	return p.applyDesired(ctx, pvc)
+}
+
+// The claim read is applied and then also sent whole with an Update: that
+// write replaces the server's spec.
+func (p *patcher) claimAppliedThenUpdated(ctx context.Context, key client.ObjectKey, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	if err := p.c.Get(ctx, key, pvc); err != nil {
+		return err
+	}
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	if err := p.applyDesired(ctx, pvc); err != nil {
+		return err
+	}
+	return p.c.Update(ctx, pvc)
+}
+
+// A helper handed the patch by two callers: applied by one, merged whole
+// by the other. The claim goes through both, so its spec is sent over the
+// server's copy.
+func (p *patcher) sendWith(ctx context.Context, obj client.Object, patch client.Patch) error {
+	return p.send(ctx, obj, patch)
+}
+
+func (p *patcher) claimSentTwoWays(ctx context.Context, key client.ObjectKey, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	if err := p.c.Get(ctx, key, pvc); err != nil {
+		return err
+	}
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	data, err := json.Marshal(pvc)
+	if err != nil {
+		return err
+	}
+	if err := p.sendWith(ctx, pvc, client.RawPatch(client.Apply.Type(), data)); err != nil {
+		return err
+	}
+	return p.sendWith(ctx, pvc, client.RawPatch(types.MergePatchType, data))
 }
 
 // RIGHT: the claim built here is sent whole with an Update only on a

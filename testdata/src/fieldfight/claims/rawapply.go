@@ -18,17 +18,14 @@ func applyObject(ctx context.Context, c client.Client, obj client.Object) error 
 	return c.Patch(ctx, obj, client.RawPatch(client.Apply.Type(), data), client.ForceOwnership)
 }
 
-// Known false positive: the claim read first is given its desired spec
-// and sent as an apply patch built by hand. Apply leaves volumeName,
-// which the binder owns, where it is. The Get makes the claim live, and
-// the check does not ask whether every write of it is an apply (with
-// client.Apply it is reported the same), so the replacement is reported.
-// A claim built here and applied is silent (patchwrap.go).
+// RIGHT: the claim read first is given its desired spec and sent as an
+// apply patch built by hand. Apply leaves volumeName, which the binder
+// owns, where it is.
 func applyClaim(ctx context.Context, c client.Client, key client.ObjectKey, class string) error {
 	pvc := &corev1.PersistentVolumeClaim{}
 	if err := c.Get(ctx, key, pvc); err != nil {
 		return err
 	}
-	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	pvc.Spec = claimSpec(class)
 	return applyObject(ctx, c, pvc)
 }
