@@ -167,9 +167,13 @@
 // in, closures that capture it, the functions of the package it is passed
 // to or returned from (at most 8), interface methods implemented in the
 // package, and helpers of other packages through their summaries (an
-// executor's QueueUpdate that updates later counts as an update);
-// anything else it meets (a parameter, an exported function's result, an
-// unknown call) counts as a possible update. An
+// executor's QueueUpdate that updates later counts as an update). The
+// object a helper fills through its parameter goes where its callers in
+// the package send their arguments (flow.Result.WhereAcross): a helper
+// whose callers only create the object is not reported. Anything else it
+// meets (a parameter of an exported function or a method, whose callers
+// may be elsewhere; an exported function's result; an unknown call)
+// counts as a possible update. An
 // update sent only when an order-insensitive comparison finds a change
 // (each element looked up in the other list) is still reported, though it
 // is not a loop: the order there changes with every real change, and

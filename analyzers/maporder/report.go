@@ -66,7 +66,7 @@ func (p *pkgState) churns(f *finding) bool {
 			return true // an apply configuration, a writer, a helper's sink
 		}
 		_, lit := sk.object.(*ast.CompositeLit)
-		if p.flow.Where(sk.object, !lit).Set.Churns() {
+		if p.flow.WhereAcross(sk.object, !lit).Set.Churns() {
 			return true
 		}
 	}

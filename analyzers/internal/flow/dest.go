@@ -80,14 +80,25 @@ type Dest struct {
 // package whose Summary says. Anything else is Unknown, as is a parameter
 // (its caller may do anything with it) or a value the engine has no SSA
 // value for.
-func (r *Result) Where(e ast.Expr, root bool) Dest {
+func (r *Result) Where(e ast.Expr, root bool) Dest { return r.where(e, root, false) }
+
+// WhereAcross is Where with a parameter's object followed to its
+// callers: where the arguments go in the calls of its function in the
+// package (a helper filling a Pod that its only caller creates). A
+// parameter of an exported function or of a method (callers elsewhere),
+// of a closure, or of a function used as a value stays Unknown. The
+// callers' destinations mix with the function's own: a question that
+// must tell a helper's own write from its callers' asks Where.
+func (r *Result) WhereAcross(e ast.Expr, root bool) Dest { return r.where(e, root, true) }
+
+func (r *Result) where(e ast.Expr, root, across bool) Dest {
 	if !r.ready() {
 		return Dest{Set: Unknown}
 	}
 	if root {
-		return r.whereVar(astutil.RootVar(r.info, e), true)
+		return r.whereVar(astutil.RootVar(r.info, e), true, across)
 	}
-	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
+	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}, across: across}
 	refs := r.exprs[ast.Unparen(e)]
 	if len(refs) == 0 {
 		return Dest{Set: Unknown}
@@ -106,11 +117,11 @@ func (w *walk) dest() Dest {
 // WhereVar returns where the object held by the variable v goes, from
 // every value it takes: its own uses, not those of the object it was
 // copied from (a range value, a struct copied into a local).
-func (r *Result) WhereVar(v *types.Var) Dest { return r.whereVar(v, false) }
+func (r *Result) WhereVar(v *types.Var) Dest { return r.whereVar(v, false, false) }
 
 // whereVar is WhereVar; with into, the destinations of the object v is
 // part of or points into count too (obj := &outer.Inner shares outer's).
-func (r *Result) whereVar(v *types.Var, into bool) Dest {
+func (r *Result) whereVar(v *types.Var, into, across bool) Dest {
 	if !r.ready() {
 		return Dest{Set: Unknown}
 	}
@@ -121,7 +132,7 @@ func (r *Result) whereVar(v *types.Var, into bool) Dest {
 	if len(vals) == 0 {
 		return Dest{Set: Unknown} // a package variable, or never used
 	}
-	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}}
+	w := &walk{r: r, budget: Depth, seen: map[ssa.Value]bool{}, fns: map[*ssa.Function]bool{}, across: across}
 	for _, x := range vals {
 		w.follow(x)
 		if into {
@@ -281,6 +292,10 @@ type walk struct {
 	applied, overwritten bool
 	patches              []patchWrite
 	from                 map[*ssa.Function][]ssa.CallInstruction
+	// across follows a parameter's object to its callers (WhereAcross),
+	// once per function (up).
+	across bool
+	up     map[*ssa.Function]bool
 }
 
 // enter spends one function of the budget; past it the walk gives
@@ -384,7 +399,7 @@ func (w *walk) source(base ssa.Value) {
 		w.out |= Unknown
 		return
 	case *ssa.Parameter:
-		if b.Parent() != w.holder {
+		if b.Parent() != w.holder && !(w.across && w.callers(b)) {
 			w.out |= Unknown // its caller may do anything with it
 		}
 	case *ssa.FreeVar:
@@ -414,6 +429,37 @@ func (w *walk) source(base ssa.Value) {
 		}
 	}
 	w.follow(base) // a variable's cell too: its loads, the closures capturing it
+}
+
+// callers follows the object of the parameter p into the arguments of
+// the calls of its function in the package (WhereAcross), and reports
+// whether it could: not for an exported function, a method, a closure or
+// a function used as a value, nor past the budget.
+func (w *walk) callers(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	obj, _ := fn.Object().(*types.Func)
+	i := sigIndex(p)
+	if i < 0 || fn.Parent() != nil || obj == nil || obj.Exported() || fn.Signature.Recv() != nil || w.r.graph.valueSet[fn] {
+		return false
+	}
+	sites := w.r.graph.sites(fn)
+	if len(sites) == 0 || w.budget == 0 {
+		return false
+	}
+	if w.up[fn] {
+		return true // its callers are followed already
+	}
+	if w.up == nil {
+		w.up = map[*ssa.Function]bool{}
+	}
+	w.up[fn] = true
+	w.budget--
+	for _, site := range sites {
+		if args := argsOf(site.Common()); i < len(args) {
+			w.into(args[i])
+		}
+	}
+	return true
 }
 
 // returned follows a returned value to the calls of its function in the

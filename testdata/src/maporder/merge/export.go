@@ -174,18 +174,54 @@ func updatedOnRealChange(ctx context.Context, cl client.Client, live *appsv1.Dep
 }
 
 // addClaimVolumes gives a Pod one volume per claim, in the map's order.
+// RIGHT here: its only caller creates the Pod, so the order is sent once.
 func addClaimVolumes(pod *corev1.Pod, claims map[string]string) {
-	for name, claim := range claims { // want `range over map claims feeds PodSpec.Volumes in map order`
+	for name, claim := range claims {
 		pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: name + "-" + claim})
 	}
 }
 
-// Known false positive: the Pod that addClaimVolumes fills is only ever
-// created here, so its volumes' order is sent once. The helper's
-// parameter counts as a possible update: where a parameter's object goes
-// is not followed to its callers.
 func createWithClaims(ctx context.Context, cl client.Client, claims map[string]string) error {
 	pod := &corev1.Pod{}
 	addClaimVolumes(pod, claims)
+	return cl.Create(ctx, pod)
+}
+
+// addClaimMounts is the same for a container's mounts, but one of its
+// callers updates the Pod it read: each update may reorder them.
+func addClaimMounts(pod *corev1.Pod, claims map[string]string) {
+	for name := range claims { // want `range over map claims feeds Container.VolumeMounts in map order`
+		pod.Spec.Containers[0].VolumeMounts = append(pod.Spec.Containers[0].VolumeMounts, corev1.VolumeMount{Name: name})
+	}
+}
+
+func createWithMounts(ctx context.Context, cl client.Client, claims map[string]string) error {
+	pod := &corev1.Pod{}
+	addClaimMounts(pod, claims)
+	return cl.Create(ctx, pod)
+}
+
+func remount(ctx context.Context, cl client.Client, key client.ObjectKey, claims map[string]string) error {
+	pod := &corev1.Pod{}
+	if err := cl.Get(ctx, key, pod); err != nil {
+		return err
+	}
+	addClaimMounts(pod, claims)
+	return cl.Update(ctx, pod)
+}
+
+// Known false positive (OpenKruise's UpdateStorage): AddClaimVolumes is
+// exported, and where its callers in other packages send the Pod is not
+// followed (facts go from a function to its callers, not back), so the
+// order counts although every caller only creates the Pod.
+func AddClaimVolumes(pod *corev1.Pod, claims map[string]string) {
+	for name := range claims { // want `range over map claims feeds PodSpec.Volumes in map order`
+		pod.Spec.Volumes = append(pod.Spec.Volumes, corev1.Volume{Name: name})
+	}
+}
+
+func createWithLabels(ctx context.Context, cl client.Client, claims map[string]string) error {
+	pod := &corev1.Pod{}
+	AddClaimVolumes(pod, claims)
 	return cl.Create(ctx, pod)
 }
