@@ -50,7 +50,12 @@
 // also compare the value (`v, ok := m[K]; return !ok || v != want`); and a
 // key that the write path deletes by name when no merge keeps it, since
 // then a stale key is removed and presence is harmless (toolhive's
-// MCPRemoteProxy prunes its hash this way). The write path of a check in a
+// MCPRemoteProxy prunes its hash this way). A deletion is `delete(m, K)`
+// or a Patch whose body, written as text, removes K: a merge patch
+// setting it to null or a JSON patch's remove operation on it, in a
+// constant, a concatenation or an fmt.Sprintf of constants
+// (flow.Result.PatchDeletions; OpenKruise releases its labels so). A body
+// marshalled from a map is not read. The write path of a check in a
 // method is that of the same reconciler type plus plain helper functions,
 // so one controller pruning a shared key constant does not excuse another.
 //

@@ -398,6 +398,9 @@ type Result struct {
 	// back with (reads.go).
 	evAt map[ssa.Value][]evidenceAt
 	back map[ssa.Value]Reason
+
+	deletionsOnce sync.Once // deletions, on the first question of PatchDeletions
+	deletions     map[string][]token.Pos
 }
 
 // Value returns why v is live, or NotLive.

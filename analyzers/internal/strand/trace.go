@@ -154,6 +154,16 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 	info := s.pass.TypesInfo
 	m := map[string]token.Pos{}
 	s.deletes[fd] = m
+	// A Patch whose body, written as text, removes the key.
+	for key, list := range s.flow.PatchDeletions() {
+		for _, pos := range list {
+			if pos >= fd.Pos() && pos < fd.End() {
+				if old, seen := m[key]; !seen || pos < old {
+					m[key] = pos
+				}
+			}
+		}
+	}
 	if !s.graph.CallsBuiltin(fd, "delete") {
 		return m
 	}
@@ -167,7 +177,7 @@ func (s *state) deletesOf(fd *ast.FuncDecl) map[string]token.Pos {
 			if !ok {
 				key = anyKey
 			}
-			if _, seen := m[key]; !seen {
+			if old, seen := m[key]; !seen || call.Pos() < old {
 				m[key] = call.Pos()
 			}
 		}
