@@ -197,7 +197,8 @@
 // `client.RawPatch(client.Apply.Type(), data)`, through patch helpers
 // too, as Crunchy PGO sends every object), nor with a patch body made
 // apart from it; nor where a lookup of it is on a branch that returns
-// before (flow.Result.NotReadAt). A live object whose part is replaced
+// before (flow.Result.NotReadAt), in the function or in the caller that
+// hands it to a helper (flow.Result.ParamNotRead). A live object whose part is replaced
 // wholesale is not reported when every write of it is such an apply or
 // patch (flow.Dest.OnlyApplied): apply leaves the other owner's field,
 // which the object sent lacks, where it is. A field set on every

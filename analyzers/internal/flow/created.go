@@ -46,22 +46,8 @@ func (r *Result) OnlyCreatedAfter(v *types.Var, pos token.Pos) bool {
 // NotFound branch after a Get. Every call of v's function in the package
 // that hands it a live object is such a call, and there is one.
 func (r *Result) ParamOnlyCreated(v *types.Var) bool {
-	if r.vars[v] != LiveArgument {
-		return false
-	}
-	r.indexOnce.Do(r.index)
-	var p *ssa.Parameter
-	for _, x := range r.values[v] {
-		if q, ok := x.(*ssa.Parameter); ok {
-			p = q
-		}
-	}
-	if p == nil || r.graph == nil {
-		return false
-	}
-	i := sigIndex(p)
-	sites := r.graph.sites(p.Parent())
-	if i < 0 || len(sites) == 0 {
+	_, i, sites := r.liveArgument(v)
+	if sites == nil {
 		return false
 	}
 	for _, site := range sites {
@@ -74,6 +60,31 @@ func (r *Result) ParamOnlyCreated(v *types.Var) bool {
 		}
 	}
 	return true
+}
+
+// liveArgument returns, for a parameter v live only through the
+// arguments of its function's calls in the package (LiveArgument), its
+// SSA parameter, its index and those calls; no calls otherwise.
+func (r *Result) liveArgument(v *types.Var) (*ssa.Parameter, int, []ssa.CallInstruction) {
+	if r.vars[v] != LiveArgument {
+		return nil, -1, nil
+	}
+	r.indexOnce.Do(r.index)
+	var p *ssa.Parameter
+	for _, x := range r.values[v] {
+		if q, ok := x.(*ssa.Parameter); ok {
+			p = q
+		}
+	}
+	if p == nil || r.graph == nil {
+		return nil, -1, nil
+	}
+	i := sigIndex(p)
+	sites := r.graph.sites(p.Parent())
+	if i < 0 || len(sites) == 0 {
+		return nil, -1, nil
+	}
+	return p, i, sites
 }
 
 // onlyCreatedFrom reports whether, from point on, the object whose values

@@ -10,7 +10,8 @@
 // at each call of the wrapper (patches.go). Which calls made an object
 // live is kept, so that a point of the function no read reaches (a lookup
 // on a branch that returns) sees the object the function built
-// (NotReadAt, reads.go).
+// (NotReadAt, reads.go), and so does a helper it is handed to there
+// (ParamNotRead).
 //
 // # Why SSA
 //

@@ -59,9 +59,70 @@ func (r *Result) NotReadAt(v *types.Var, pos token.Pos) bool {
 	if point == nil {
 		return false
 	}
+	return r.notReadFrom(point, r.values[v])
+}
+
+// ParamNotRead reports whether the parameter v is live only through the
+// arguments of its function's calls in the package (LiveArgument), and
+// each live one is an object its caller allocates and that no read
+// reaches at the call (as NotReadAt): a helper given a claim its caller
+// looked up only on a branch that returned. pos must be in the
+// function itself: a closure it makes may run after it returns (a mutate
+// function made by a factory runs inside CreateOrUpdate, after its read).
+func (r *Result) ParamNotRead(v *types.Var, pos token.Pos) bool {
+	p, i, sites := r.liveArgument(v)
+	if sites == nil {
+		return false
+	}
+	if point := r.points[pos]; point == nil || point.Parent() != p.Parent() {
+		return false
+	}
+	for _, site := range sites {
+		args := argsOf(site.Common())
+		if i >= len(args) {
+			return false
+		}
+		a := unconverted(args[i])
+		if r.live[a] == NotLive {
+			continue
+		}
+		vals, ok := allocatedValues(a)
+		if !ok || !r.notReadFrom(site, vals) {
+			return false
+		}
+	}
+	return true
+}
+
+// allocatedValues returns x and, for a phi, its edges, when every object
+// x may hold is allocated by its function (`&T{}`, `new(T)`; nil on the
+// other paths).
+func allocatedValues(x ssa.Value) ([]ssa.Value, bool) {
+	switch v := x.(type) {
+	case *ssa.Alloc:
+		return []ssa.Value{v}, v.Comment == "complit" || v.Comment == "new"
+	case *ssa.Phi:
+		out := []ssa.Value{v}
+		for _, e := range v.Edges {
+			if c, ok := e.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			vals, ok := allocatedValues(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, vals...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// notReadFrom is NotReadAt at point for the object whose values are vals.
+func (r *Result) notReadFrom(point ssa.Instruction, vals []ssa.Value) bool {
 	reach := func(from, to *ssa.BasicBlock) bool { return slices.Contains(reachable(from), to) }
 	found := false
-	for _, x := range r.values[v] {
+	for _, x := range vals {
 		if why, ok := r.live[x]; ok && r.back[x] != why {
 			return false // made live forwards, not by a call it was handed to
 		}

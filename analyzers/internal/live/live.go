@@ -68,10 +68,11 @@ func (r *Result) CalledWhen(lit *ast.FuncLit) []flow.Cond { return r.flow.Called
 // in a mutate function; flow.Result.BeforeCreation), or v holds an object
 // its function allocates that is read only on paths that do not reach pos
 // (a branch that looks it up to delete it and returns;
-// flow.Result.NotReadAt).
+// flow.Result.NotReadAt), or v is a parameter whose callers hand it only
+// such objects (flow.Result.ParamNotRead).
 func (r *Result) At(v *types.Var, pos token.Pos) Reason {
 	why := r.flow.Var(v)
-	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v) || r.flow.BeforeCreation(v, pos) || r.flow.NotReadAt(v, pos)) {
+	if why != NotLive && (r.flow.OnlyCreatedAfter(v, pos) || r.flow.ParamOnlyCreated(v) || r.flow.BeforeCreation(v, pos) || r.flow.NotReadAt(v, pos) || r.flow.ParamNotRead(v, pos)) {
 		return NotLive
 	}
 	return why

@@ -178,3 +178,39 @@ func (p *patcher) claimUpdatedElsewhere(ctx context.Context, key client.ObjectKe
 	pvc.Spec = claimSpec(class)
 	return p.applyDesired(ctx, pvc)
 }
+
+// fillClaim gives the claim it is handed its spec and applies it.
+func (p *patcher) fillClaim(ctx context.Context, pvc *corev1.PersistentVolumeClaim, class string) error {
+	pvc.Spec = claimSpec(class)
+	return p.applyDesired(ctx, pvc)
+}
+
+// RIGHT: the caller looks the claim up only to delete it, on a branch
+// that returns, and hands the claim it built to fillClaim otherwise.
+func (p *patcher) syncClaim(ctx context.Context, key client.ObjectKey, class string, enabled bool) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	pvc.Namespace, pvc.Name = key.Namespace, key.Name
+	if !enabled {
+		if err := p.c.Get(ctx, key, pvc); err != nil {
+			return err
+		}
+		return p.c.Delete(ctx, pvc)
+	}
+	return p.fillClaim(ctx, pvc, class)
+}
+
+// fillAndUpdate is the same helper sending the claim with an Update.
+func (p *patcher) fillAndUpdate(ctx context.Context, pvc *corev1.PersistentVolumeClaim, class string) error {
+	pvc.Spec = claimSpec(class) // want `live PersistentVolumeClaim's Spec replaced wholesale, Spec.VolumeName with it`
+	return p.c.Update(ctx, pvc)
+}
+
+// Its caller reads the claim on the path to the call: the helper replaces
+// the live claim's spec.
+func (p *patcher) resyncClaim(ctx context.Context, key client.ObjectKey, class string) error {
+	pvc := &corev1.PersistentVolumeClaim{}
+	if err := p.c.Get(ctx, key, pvc); err != nil {
+		return err
+	}
+	return p.fillAndUpdate(ctx, pvc, class)
+}
