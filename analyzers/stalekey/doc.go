@@ -46,6 +46,10 @@
 // Update or Patch, ...), or a local map the function then gives to a live
 // object's labels or annotations (`merged := live.GetLabels(); for k, v
 // := range want.GetLabels() { merged[k] = v }; live.SetLabels(merged)`).
+// A local map made in the function (`make`, a literal) into which nothing
+// of a live object is copied replaces the object's map when it is given
+// to it, so a key no longer desired goes with it: not reported
+// (flow.Result.FreshMap).
 //
 // A key is operator-owned when the code writes it (as a constant) into
 // desired annotations or labels only on some paths, as the flow engine's

@@ -30,7 +30,7 @@ func TestOwnedPrefixes(t *testing.T) {
 func TestFixedIsClean(t *testing.T) {
 	repotest.FixedIsClean(t, stalekey.New(stalekey.Config{}), "stalekey/a",
 		[]string{"k8s.io", "sigs.k8s.io", "stalekey/metautil"},
-		"ensureDeployment", "overlay", "mutate", "untraced")
+		"ensureDeployment", "overlay", "mutate", "untraced", "rebuildKeepingLive")
 }
 
 // TestKindByFlow: a metrics map named like labels is not a labels map

@@ -187,6 +187,46 @@ func referrers(v ssa.Value) *[]ssa.Instruction {
 	return new([]ssa.Instruction)
 }
 
+// FreshMap reports whether every map the local v holds is made by its
+// function (`make(map[K]V)`, a map literal; through phis, nil on the
+// other paths): not a map read from an object, a parameter or a call.
+// What is copied into it afterwards is not its concern.
+func (r *Result) FreshMap(v *types.Var) bool {
+	if !r.ready() {
+		return false
+	}
+	r.indexOnce.Do(r.index)
+	xs := r.values[v]
+	seen := map[ssa.Value]bool{}
+	var made func(x ssa.Value) bool
+	made = func(x ssa.Value) bool {
+		if seen[x] {
+			return true
+		}
+		seen[x] = true
+		switch x := x.(type) {
+		case *ssa.MakeMap:
+			return true
+		case *ssa.Const:
+			return x.IsNil()
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !made(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	for _, x := range xs {
+		if !made(x) {
+			return false
+		}
+	}
+	return len(xs) > 0
+}
+
 // Allocated reports whether every object the local v holds is allocated
 // by its function, whatever statement gives it: `&T{...}` or `new(T)`
 // (on any path, through phis; nil on the others), or a struct variable

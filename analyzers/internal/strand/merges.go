@@ -38,10 +38,10 @@ func (s *state) checkMerges(fd *ast.FuncDecl, generated bool) {
 		case *ast.AssignStmt:
 			list = append(list, s.assignedMerges(n, stored)...)
 		case *ast.ExprStmt:
-			list = append(list, s.callMerges(n, stored)...)
+			list = append(list, s.callMerges(fd, n, stored)...)
 		case *ast.RangeStmt:
 			if m, ok := s.merges.Loop(n); ok {
-				if f, ok := s.into(n, m, stored); ok {
+				if f, ok := s.into(fd, n, m, stored); ok {
 					list = append(list, f)
 				}
 			}
@@ -132,14 +132,14 @@ func (s *state) assignedMerges(n *ast.AssignStmt, stored []stored) []found {
 // callMerges returns the merges a call statement makes into a live
 // object's annotations or labels: maps.Copy or a copy helper, or
 // obj.SetAnnotations(Merge(desired, obj.GetAnnotations())).
-func (s *state) callMerges(n *ast.ExprStmt, stored []stored) []found {
+func (s *state) callMerges(fd *ast.FuncDecl, n *ast.ExprStmt, stored []stored) []found {
 	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
 	var list []found
 	if m, ok := s.merges.Call(call); ok && m.Kind == merge.Into {
-		if f, ok := s.into(call, m, stored); ok {
+		if f, ok := s.into(fd, call, m, stored); ok {
 			list = append(list, f)
 		}
 	}
@@ -208,10 +208,13 @@ func (s *state) read(e ast.Expr) bool {
 }
 
 // into checks an into merge (maps.Copy, a copy helper, an overlay loop).
-func (s *state) into(at ast.Node, m merge.Merge, stored []stored) (found, bool) {
+func (s *state) into(fd *ast.FuncDecl, at ast.Node, m merge.Merge, stored []stored) (found, bool) {
 	dest := m.Dst
-	if _, ok := ast.Unparen(dest).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(dest).(*ast.Ident); ok {
 		if st, ok := s.storedAt(stored, dest); ok {
+			if s.replaces(fd, id) {
+				return found{}, false
+			}
 			dest = st // a local map the function then gives to the object
 		}
 	}
@@ -220,6 +223,35 @@ func (s *state) into(at ast.Node, m merge.Merge, stored []stored) (found, bool) 
 		return found{}, false
 	}
 	return found{at: at, dest: dest, desired: m.Src, kind: k, prunes: m.Prunes}, true
+}
+
+// replaces reports whether the local map id, which the function gives to
+// an object's annotations or labels, is made here (flow.Result.FreshMap)
+// and nothing copied into it comes from a live object: stored, it
+// replaces the object's map whole, so a key no longer desired goes with
+// it. A map that also takes the live keys (`maps.Copy(m, live.Annotations)`,
+// or a copy loop over them) keeps them: a merge.
+func (s *state) replaces(fd *ast.FuncDecl, id *ast.Ident) bool {
+	v := astutil.IdentVar(s.pass.TypesInfo, id)
+	if v == nil || !s.flow.FreshMap(v) {
+		return false
+	}
+	carried := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		var m merge.Merge
+		var ok bool
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			m, ok = s.merges.Call(n)
+		case *ast.RangeStmt:
+			m, ok = s.merges.Loop(n)
+		}
+		if ok && m.Kind == merge.Into && astutil.RootVar(s.pass.TypesInfo, m.Dst) == v && s.live.Expr(m.Src) != live.NotLive {
+			carried = true
+		}
+		return !carried
+	})
+	return !carried
 }
 
 // decide works out which owned keys can strand at a merge, and records
