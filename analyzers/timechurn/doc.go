@@ -87,7 +87,13 @@
 // nothing); a stamp in an unexported function whose every call in the
 // package is itself behind such a test (a restart helper called only when
 // a restart request is newer than the last one handled, up to 3 callers
-// up); objects only created (Create) or encoded; timestamps in Events,
+// up); a stamp that an exported function (not a method, which a framework
+// may call on every reconcile) writes on every call, when every call of it
+// in its own package is guarded: whether it runs on every reconcile is its
+// callers' to tell, so it is reported at the calls of other packages that
+// no change test guards (`reload.RefreshPods: ... (at reload.go:28); this
+// call runs without a change test`), and not at all when no code of the
+// module calls it; objects only created (Create) or encoded; timestamps in Events,
 // logs, metrics and requeue durations, which are not stored in an object;
 // generated files; _test.go files, which no analyzer of the suite
 // analyses. A stamped condition whose time is given the previous one on

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -43,6 +44,17 @@ const maxRounds = 6
 type stampFact struct {
 	Results []indexed
 	Params  []flow.Entry[stamp]
+	// Sends are the stamps an exported function writes itself on every
+	// call, reported at its callers' calls that no change test guards
+	// (callerReports): whether it runs on every reconcile is theirs to
+	// tell.
+	Sends []sentStamp
+}
+
+// A sentStamp is a finding of an exported function, said at the calls of
+// it: its message, and where the stamp and the write are.
+type sentStamp struct {
+	Msg, At string
 }
 
 // indexed is a stamp at a result or parameter index.
@@ -61,6 +73,9 @@ func (f *stampFact) String() string {
 	slices.SortFunc(params, func(a, b flow.Entry[stamp]) int { return a.Obj - b.Obj })
 	for _, p := range params {
 		parts = append(parts, fmt.Sprintf("param %d stamped with %s", p.Obj, p.What.Clock))
+	}
+	for _, snd := range f.Sends {
+		parts = append(parts, "sends a stamp at "+snd.At)
 	}
 	return "timechurn(" + strings.Join(parts, ", ") + ")"
 }
@@ -159,33 +174,43 @@ func run(pass *analysis.Pass) (any, error) {
 		return p.changed
 	})
 	p.fns = map[*ast.FuncDecl]*fnState{} // their locals predate the final summaries
+	var list []analysis.Diagnostic
+	sends := map[*types.Func][]sentStamp{}
+	if k8s.DependsOn(pass.Pkg, k8s.Client) || k8s.DependsOn(pass.Pkg, k8s.Controllerutil) {
+		for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
+			if directive.IsGenerated(pass, f) {
+				continue // generated code is not the author's
+			}
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !p.mayStamp(fd) {
+					continue
+				}
+				found := p.fnState(fd).findings()
+				if fn := graph.Func(fd); len(found) > 0 && p.callersDecide(fd) {
+					for _, d := range found {
+						sends[fn] = append(sends[fn], sentStamp{Msg: d.Message, At: p.where(d.Pos)})
+					}
+					continue
+				}
+				list = append(list, found...)
+			}
+		}
+	}
 	for _, fd := range graph.Decls {
 		fn := graph.Func(fd)
 		if fn == nil {
 			continue
 		}
-		f := &stampFact{Params: p.stamps.Of(fn)}
+		f := &stampFact{Params: p.stamps.Of(fn), Sends: sends[fn]}
 		if s := p.summaries[fn]; s != nil {
 			f.Results = s.Results
 		}
-		if len(f.Results) > 0 || len(f.Params) > 0 {
+		if len(f.Results) > 0 || len(f.Params) > 0 || len(f.Sends) > 0 {
 			pass.ExportObjectFact(fn, f)
 		}
 	}
-	if !k8s.DependsOn(pass.Pkg, k8s.Client) && !k8s.DependsOn(pass.Pkg, k8s.Controllerutil) {
-		return nil, nil // nothing here sends an object: summaries only
-	}
-	var list []analysis.Diagnostic
-	for _, f := range astutil.CodeFiles(pass.Fset, pass.Files) {
-		if directive.IsGenerated(pass, f) {
-			continue // generated code is not the author's
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && p.mayStamp(fd) {
-				list = append(list, p.fnState(fd).findings()...)
-			}
-		}
-	}
+	list = append(list, p.callerReports()...)
 	sort.SliceStable(list, func(i, j int) bool { return list[i].Pos < list[j].Pos })
 	for _, d := range list {
 		pass.Report(d)
@@ -617,4 +642,80 @@ func writeName(call *ast.CallExpr) string {
 		}
 	}
 	return sel.Sel.Name
+}
+
+// callersDecide reports whether the stamps fd writes on every call are its
+// callers' to report: fd is an exported function (not a method: a
+// reconciler's methods are called by the framework, on every reconcile)
+// and no call of it in the package runs without a change test. A helper
+// of another package that reloads a configuration by stamping its Pods
+// runs when its caller finds the configuration changed.
+func (p *pkgState) callersDecide(fd *ast.FuncDecl) bool {
+	fn := p.graph.Func(fd)
+	if fn == nil || !fn.Exported() || fn.Signature().Recv() != nil {
+		return false
+	}
+	calls, ok := p.graph.CallsOf(p.pass.TypesInfo, fd)
+	if !ok {
+		return false // also a function value: it may run from anywhere
+	}
+	for _, c := range calls {
+		if !p.guardedCall(c.Caller, c.Call) {
+			return false
+		}
+	}
+	return true
+}
+
+// guardedCall reports whether call, in fd, runs only behind a change test:
+// in fd, or at every call of fd (onlyCalledGuarded).
+func (p *pkgState) guardedCall(fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	return p.fnState(fd).guarded(call) || p.onlyCalledGuarded(fd, callerDepth-1)
+}
+
+// callerReports reports the calls of other packages' functions whose
+// stamps are their callers' to report (stampFact.Sends) that no change
+// test guards.
+func (p *pkgState) callerReports() []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	info := p.pass.TypesInfo
+	for _, f := range astutil.CodeFiles(p.pass.Fset, p.pass.Files) {
+		if directive.IsGenerated(p.pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn := k8s.Callee(info, call)
+				if fn == nil || fn.Pkg() == p.pass.Pkg {
+					return true
+				}
+				sum := p.summary(fn)
+				if sum == nil || len(sum.Sends) == 0 || p.guardedCall(fd, call) {
+					return true
+				}
+				for _, snd := range sum.Sends {
+					out = append(out, analysis.Diagnostic{
+						Pos: call.Pos(), End: call.End(),
+						Message: fmt.Sprintf("%s: %s (at %s); this call runs without a change test", flow.FuncName(p.pass.Pkg, fn), snd.Msg, snd.At),
+					})
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// where formats pos as "file.go:line".
+func (p *pkgState) where(pos token.Pos) string {
+	position := p.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(position.Filename), position.Line)
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestTimeChurn(t *testing.T) {
-	repotest.Run(t, timechurn.New(), "timechurn/a", "timechurn/conds", "timechurn/use", "timechurn/imports", "timechurn/lookalike")
+	repotest.Run(t, timechurn.New(), "timechurn/a", "timechurn/conds", "timechurn/use", "timechurn/imports", "timechurn/lookalike", "timechurn/reload", "timechurn/reloaduse")
 }
 
 func TestSetStatusConditionFix(t *testing.T) {
