@@ -154,7 +154,10 @@
 // rollout happens anyway and no restart is undone. The hash may be a label
 // as well as an annotation, read through a getter of the live object's
 // labels (`getHash(live.Labels)`) or compared in a one-line helper of the
-// package (`sameHash(live, desired)`). A hash comparison joined with ||
+// package (`sameHash(live, desired)`); a comparison made in a helper of
+// another package (`comparison.IsSameSpecMD5Hash(hash, live.Annotations)`,
+// as Datadog's operator guards its Deployments) is not read, and the
+// replacement is reported. A hash comparison joined with ||
 // to a comparison of the live object's own labels or annotations with
 // desired ones (`hashDiffers || !isSubset(desired.Labels, live.Labels)`)
 // is taken as a guard: a restart is then undone only in the reconcile
