@@ -154,10 +154,19 @@
 // rollout happens anyway and no restart is undone. The hash may be a label
 // as well as an annotation, read through a getter of the live object's
 // labels (`getHash(live.Labels)`) or compared in a one-line helper of the
-// package (`sameHash(live, desired)`); a comparison made in a helper of
-// another package (`comparison.IsSameSpecMD5Hash(hash, live.Annotations)`,
-// as Datadog's operator guards its Deployments) is not read, and the
-// replacement is reported. A hash comparison joined with ||
+// package (`sameHash(live, desired)`), or in a helper of any package whose
+// result says whether an entry of a map it is given, by a constant key,
+// equals (or differs from) a value it is given, directly, through a
+// comma-ok lookup or through another such helper
+// (`comparison.IsSameSpecMD5Hash(hash, live.Annotations)`; summarised as
+// a fact), called with the live object's own annotations or labels and a
+// value that is not a constant. The hash may be read from the live object
+// a desired one is written over (the inverse form) as well.
+// Datadog's operator reads it with a getter (`current.GetAnnotations()`)
+// and writes the desired Deployment over the live one through a helper of
+// another package (`UpdateFromObject(ctx, c, desired, current.ObjectMeta)`),
+// which is not seen as such a write: its three guarded replacements are
+// reported. A hash comparison joined with ||
 // to a comparison of the live object's own labels or annotations with
 // desired ones (`hashDiffers || !isSubset(desired.Labels, live.Labels)`)
 // is taken as a guard: a restart is then undone only in the reconcile

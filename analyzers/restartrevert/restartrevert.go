@@ -32,7 +32,7 @@ var Analyzer = New()
 // New returns a fresh restartrevert analyzer (it has no settings).
 func New() *analysis.Analyzer {
 	return directive.New("restartrevert", doc, run,
-		[]*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact))
+		[]*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact), new(keyCompareFact))
 }
 
 const (
@@ -110,6 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, new(carriesFact))
 		return true
 	})
+	c.keyCompares = keyCompares(pass, graph)
 	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) || !uses.Of(pass).Touches(k8s.AppsV1) {
 		return nil, nil // fast path: carry-over helpers only; no workload here to report on
 	}
@@ -144,6 +145,8 @@ func run(pass *analysis.Pass) (any, error) {
 const maxRounds = 8
 
 type checker struct {
+	keyCompares map[*types.Func]*keyCompareFact // the package's comparison helpers (keycompare.go)
+
 	fd      *ast.FuncDecl  // the function being checked
 	body    *ast.BlockStmt // its body
 	graph   *funcs.Graph
@@ -368,7 +371,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 			}
 			c.replacedBy(x, stack, carriedBefore)
 			c.comparison(x, carriedBefore)
-			c.inverse(fd, x, carriedBefore)
+			c.inverse(fd, x, stack, carriedBefore)
 		case *ast.RangeStmt:
 			c.keyLoop(x)
 		}
@@ -426,7 +429,7 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if c.keySetAfter(dst, rhs) {
 		return // restartedAt is written into the new template afterwards
 	}
-	if !merge && c.hashGuarded(stack, as, t.root) {
+	if !merge && (c.hashGuarded(stack, as, t.root) || slices.ContainsFunc(c.sentOver(t.root), func(l *types.Var) bool { return c.hashGuarded(stack, as, l) })) {
 		return // the template changes in this branch anyway: no extra rollout
 	}
 	if param >= 0 {
@@ -604,10 +607,13 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 // live.ResourceVersion`, or a helper given both ObjectMetas). Everything
 // not copied is replaced, the template's restartedAt included, unless the
 // function carries it over or takes the template from the live object.
-func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore func(ast.Expr) bool) {
+func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node, carriedBefore func(ast.Expr) bool) {
 	inv, ok := c.live.Inverse(fd.Body, call)
 	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
 		return
+	}
+	if c.hashGuarded(stack, call, inv.Live) {
+		return // sent only when the live one's hash of the desired spec differs: the template changes anyway
 	}
 	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call) {
 		return // the patch's base lost the key first: the difference leaves it
@@ -628,6 +634,22 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, carriedBefore fu
 		Related: []analysis.RelatedInformation{{Pos: inv.At,
 			Message: "only metadata is taken from the live " + kind + " here; carry " + restartedAt + " over from its template annotations too"}},
 	})
+}
+
+// sentOver returns the live objects that desired, a desired object of
+// the function, is written over (live.InverseUpdate): their hash guards
+// guard its replacements too.
+func (c *checker) sentOver(desired *types.Var) []*types.Var {
+	var out []*types.Var
+	ast.Inspect(c.fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if inv, ok := c.live.Inverse(c.fd.Body, call); ok && inv.Desired == desired && !slices.Contains(out, inv.Live) {
+				out = append(out, inv.Live)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // templateFrom reports whether the value of e (a workload, a template or
@@ -950,7 +972,7 @@ func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bo
 				return differs(value(x.X), flip(op))
 			}
 		case *ast.CallExpr:
-			return c.helperDiffers(x, op, ofLive)
+			return c.helperDiffers(x, op, ofLive) || c.keyCompareDiffers(x, op, ofLive)
 		case *ast.BinaryExpr:
 			if x.Op != op {
 				return false
