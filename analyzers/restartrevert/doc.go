@@ -57,13 +57,20 @@
 //     `PreserveKubectlRestartedAt(desired, live)` in a shared package counts;
 //   - the inverse form: a desired workload, built apart from the live one,
 //     sent with Update after only metadata was copied from a workload of
-//     its kind read in the same function (`desired.ResourceVersion =
+//     its kind that holds the server's copy (read in the same function,
+//     returned by a helper that reads it, a copy of one, or a local
+//     written back itself) (`desired.ResourceVersion =
 //     live.ResourceVersion`, SetResourceVersion, a helper given both
 //     ObjectMetas, or a helper of the package given both objects that
 //     sets one's resourceVersion from the other's, which the flow engine
 //     reads off its body: `keepServerFields(next, running client.Object)`
 //     calling SetResourceVersion(GetResourceVersion())): everything not
-//     copied is replaced. The usual shape is
+//     copied is replaced. A helper of any package that makes that copy
+//     and sends the object with Update itself, on every path that does
+//     not fail (`UpdateFromObject(ctx, c, desired, live.ObjectMeta)`; the
+//     flow engine's Overwrites, a fact), is the same write; one that
+//     decides by itself whether to send (a three-way patch found empty) is
+//     not, and is left alone. The usual shape is
 //     an UpdateStatefulSet(ctx, c, desired) helper doing the Get, the copy
 //     and the Update; it is reported there, in whatever package it lives.
 //     Silent when the function carries restartedAt over or assigns into
@@ -161,15 +168,15 @@
 // (`comparison.IsSameSpecMD5Hash(hash, live.Annotations)`; summarised as
 // a fact), called with the live object's own annotations or labels and a
 // value that is not a constant. The hash may be read from the live object
-// a desired one is written over (the inverse form) as well.
-// Datadog's operator reads it with a getter (`current.GetAnnotations()`)
-// and writes the desired Deployment over the live one through a helper of
-// another package (`UpdateFromObject(ctx, c, desired, current.ObjectMeta)`),
-// which is not seen as such a write: its three guarded replacements are
-// reported. A hash comparison joined with ||
-// to a comparison of the live object's own labels or annotations with
-// desired ones (`hashDiffers || !isSubset(desired.Labels, live.Labels)`)
-// is taken as a guard: a restart is then undone only in the reconcile
+// a desired one is written over (the inverse form) as well, through a
+// getter (`current.GetAnnotations()`), and the early return may test a
+// local that holds the guard (`if !needUpdate { return }`). A hash
+// comparison joined with || to a comparison of the live object's own
+// labels or annotations, or of its template's labels (a restart writes
+// the template's annotations only), or of a value a call computes from
+// one (`hashOf(live.Spec.Template.Labels)`), with desired ones
+// (`hashDiffers || !isSubset(desired.Labels, live.Labels)`) is taken as a
+// guard: a restart is then undone only in the reconcile
 // where the object's own labels or annotations drifted as well, once, and
 // not on every restart (a known false negative for that one reconcile,
 // accepted so that a framework updating on hash or metadata drift is not

@@ -988,9 +988,31 @@ func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bo
 		}
 		return false
 	}
+	// restartProof reports whether o is the live object's own labels or
+	// annotations, or its template's labels (not the template's
+	// annotations, where a restart writes), or a value computed from one
+	// by a call given it (`hashOf(live.Spec.Template.Labels)`).
+	var restartProof func(o ast.Expr, depth int) bool
+	restartProof = func(o ast.Expr, depth int) bool {
+		if ix, ok := ast.Unparen(o).(*ast.IndexExpr); ok {
+			o = ix.X
+		}
+		if p, ok := astutil.PathOf(info, o); ok && ofLive(o) && k8s.MetadataMap(info, o) != "" {
+			path := p.String()
+			return !strings.Contains(path, "Template") || k8s.MetadataMap(info, o) == "Labels"
+		}
+		if depth == 0 {
+			return false
+		}
+		if call, ok := ast.Unparen(value(o)).(*ast.CallExpr); ok && len(call.Args) == 1 {
+			return restartProof(call.Args[0], depth-1)
+		}
+		return false
+	}
 	// objectMeta reports a comparison of the live object's own labels or
-	// annotations (not its template's) with another value: it turns true
-	// when the operator's metadata drifted, which a restart does not do.
+	// annotations (not its template's), or its template's labels, with
+	// another value (restartProof): it turns true when the operator's
+	// metadata drifted, which a restart does not do.
 	objectMeta := func(e ast.Expr) bool {
 		e = ast.Unparen(e)
 		for {
@@ -1016,11 +1038,7 @@ func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bo
 			operands = x.Args
 		}
 		for _, o := range operands {
-			if ix, ok := ast.Unparen(o).(*ast.IndexExpr); ok {
-				o = ix.X
-			}
-			p, ok := astutil.PathOf(info, o)
-			if ok && ofLive(o) && k8s.MetadataMap(info, o) != "" && !strings.Contains(p.String(), "Template") {
+			if restartProof(o, 1) {
 				return true
 			}
 		}
@@ -1057,6 +1075,13 @@ func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bo
 			return true
 		}
 	}
+	// notHashOr reports the negation of a hashOr: `!needsUpdate` with
+	// `needsUpdate := hashDiffers || labelsDiffer`, whose early return
+	// leaves the rest of the function to run only when hashOr holds.
+	notHashOr := func(e ast.Expr) bool {
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		return ok && u.Op == token.NOT && hashOr(u.X)
+	}
 	// An earlier `if <hash equal> { return }` in an enclosing block or
 	// case of a switch or select.
 	child := ast.Node(as)
@@ -1089,7 +1114,7 @@ func (c *checker) hashGuarded(stack []ast.Node, as ast.Node, root *types.Var) bo
 				if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 {
 					continue
 				}
-				if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ret && differs(ifs.Cond, token.EQL) {
+				if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ret && (differs(ifs.Cond, token.EQL) || notHashOr(ifs.Cond)) {
 					return true
 				}
 			}

@@ -37,6 +37,11 @@ type Summary struct {
 	Gates     []Gate
 	Decides   []Hook
 	HookSends []HookSend
+	// Overwrites holds the pairs (into, from) of parameter indexes (the
+	// receiver of a method is 0) such that the function sends parameter
+	// into with Update after setting its resourceVersion to parameter
+	// from's (metacopy.go): into is written over the object from holds.
+	Overwrites [][2]int
 }
 
 // A HookSend says where a function sends what its callback Hook returns:
@@ -104,6 +109,9 @@ func (s *Summary) String() string {
 	if len(s.HookSends) > 0 {
 		out += fmt.Sprintf(" hooks%v", s.HookSends)
 	}
+	if len(s.Overwrites) > 0 {
+		out += fmt.Sprintf(" overwrites%v", s.Overwrites)
+	}
 	return out
 }
 
@@ -145,8 +153,9 @@ func (s *solver) export() {
 			sum.Gates = s.r.gates(fn)
 			sum.Decides = s.r.decidingCallbacks(fn)
 			sum.HookSends = s.hookSends(fn)
+			sum.Overwrites = s.r.overwrites(fn)
 		}
-		if !sum.seeds() && !sum.Writes && len(sum.Gates)+len(sum.Decides)+len(sum.HookSends) == 0 {
+		if !sum.seeds() && !sum.Writes && len(sum.Gates)+len(sum.Decides)+len(sum.HookSends)+len(sum.Overwrites) == 0 {
 			continue
 		}
 		slices.SortFunc(sum.Results, func(a, b Slot) int { return cmp.Compare(a.Index, b.Index) })

@@ -388,6 +388,9 @@ type Result struct {
 
 	merges      map[*types.Func]*MapMerge // this package's, and others' once asked (nil: none)
 	importMerge func(*types.Func) *MapMerge
+	// importSummary returns the Summary fact of a function of another
+	// package, or nil.
+	importSummary func(*types.Func) *Summary
 
 	// writers holds, for the functions a call may run (of the package,
 	// or of others through their Summary), the parameters they write
@@ -420,6 +423,13 @@ func run(pass *analysis.Pass) (any, error) {
 		m := new(MapMerge)
 		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, m) {
 			return m
+		}
+		return nil
+	}
+	r.importSummary = func(fn *types.Func) *Summary {
+		sum := new(Summary)
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, sum) {
+			return sum
 		}
 		return nil
 	}

@@ -4,11 +4,14 @@ package flow
 // resourceVersion from which other (`cloneMeta(desired, current)` that
 // calls desired.SetResourceVersion(current.GetResourceVersion())). An
 // object sent with Update after such a copy is the inverse form of a
-// wholesale replacement (live.Inverse).
+// wholesale replacement (live.Inverse), and so is a call of a function
+// that makes the copy and sends the object itself (Overwrites), of any
+// package.
 
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -22,38 +25,159 @@ import (
 // ObjectMeta, or by storing one ObjectMeta.ResourceVersion into the
 // other. It returns nil for a function of another package.
 func (r *Result) MetaCopies(fn *types.Func) [][2]int {
+	f := r.function(fn)
+	if f == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, c := range r.metaCopies(f) {
+		out = append(out, c.pair)
+	}
+	return out
+}
+
+// Overwrites returns the pairs (into, from) of parameter indexes of fn (the
+// receiver of a method is 0) such that fn sends parameter into with the
+// client's Update after a metadata copy (MetaCopies) from parameter from
+// that runs before it on every path: the caller's object into is written
+// over the object from holds. For a function of another package, what its
+// Summary fact says.
+func (r *Result) Overwrites(fn *types.Func) [][2]int {
+	if fn == nil {
+		return nil
+	}
+	if f := r.function(fn); f != nil {
+		return r.overwrites(f)
+	}
+	if r.importSummary != nil && fn.Pkg() != nil && (r.Pkg == nil || fn.Pkg() != r.Pkg.Pkg) {
+		if sum := r.importSummary(fn.Origin()); sum != nil {
+			return sum.Overwrites
+		}
+	}
+	return nil
+}
+
+// function returns the SSA function of fn, a function of this package with
+// a body, made ready for the questions of this file; nil otherwise.
+func (r *Result) function(fn *types.Func) *ssa.Function {
 	r.ensure()
 	if r.Pkg == nil || fn == nil || fn.Pkg() != r.Pkg.Pkg {
 		return nil
 	}
-	r.indexOnce.Do(r.index)
-	r.carryOnce.Do(r.indexVars)
 	f := r.Pkg.Prog.FuncValue(fn)
 	if f == nil || len(f.Blocks) == 0 {
 		return nil
 	}
-	var out [][2]int
-	add := func(into, from int) {
-		if into >= 0 && from >= 0 && into != from {
-			out = append(out, [2]int{into, from})
+	return f
+}
+
+type metaCopy struct {
+	pair  [2]int
+	instr ssa.Instruction
+}
+
+// metaCopies returns the metadata copies f makes between its parameters.
+func (r *Result) metaCopies(f *ssa.Function) []metaCopy {
+	var out []metaCopy
+	add := func(into, from ssa.Value, instr ssa.Instruction) {
+		// The indexes Locate needs are made only for a function that
+		// sets a resourceVersion.
+		r.indexOnce.Do(r.index)
+		r.carryOnce.Do(r.indexVars)
+		i, j := r.paramIndex(f, into), r.versionSource(f, from)
+		if i >= 0 && j >= 0 && i != j {
+			out = append(out, metaCopy{[2]int{i, j}, instr})
 		}
 	}
 	for _, b := range f.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Call:
-				recv, arg, ok := setResourceVersion(x.Common())
-				if ok {
-					add(r.paramIndex(f, recv), r.versionSource(f, arg))
+				if recv, arg, ok := setResourceVersion(x.Common()); ok {
+					add(recv, arg, x)
 				}
 			case *ssa.Store:
 				if fa, ok := x.Addr.(*ssa.FieldAddr); ok && isResourceVersion(fa) {
-					add(r.paramIndex(f, fa.X), r.versionSource(f, x.Val))
+					add(fa.X, x.Val, x)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// overwrites answers Overwrites for a function of this package.
+func (r *Result) overwrites(f *ssa.Function) [][2]int {
+	copies := r.metaCopies(f)
+	if len(copies) == 0 {
+		return nil
+	}
+	var out [][2]int
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			c := call.Common()
+			fn := calleeObject(c)
+			args := argsOf(c)
+			if fn == nil || !IsClientMethod(fn, "Update") || len(args) < 2 {
+				continue
+			}
+			into := r.paramIndex(f, args[1])
+			if into < 0 || !unlessFailed(f, call) {
+				continue
+			}
+			for _, mc := range copies {
+				if mc.pair[0] == into && before(mc.instr, call) && !slices.Contains(out, mc.pair) {
+					out = append(out, mc.pair)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unlessFailed reports whether f returns without running call only when
+// it fails: every return that call's block does not dominate returns an
+// error other than nil. A helper that decides by itself whether to send
+// the object (a comparison of the two, a patch found empty) is not an
+// overwrite: its decision may spare the live object's template.
+func unlessFailed(f *ssa.Function, call ssa.Instruction) bool {
+	for _, b := range f.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || call.Block().Dominates(b) {
+			continue
+		}
+		failed := false
+		for _, v := range ret.Results {
+			if c, isConst := v.(*ssa.Const); types.Identical(v.Type(), errorType) && !(isConst && c.IsNil()) {
+				failed = true
+			}
+		}
+		if !failed {
+			return false
+		}
+	}
+	return true
+}
+
+// before reports whether a runs before b on every path to b: in a block
+// that dominates b's, earlier in the same block.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
 
 // setResourceVersion returns the receiver and argument of a call of

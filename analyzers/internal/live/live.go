@@ -157,9 +157,10 @@ func IsReadOrCopy(why Reason) bool { return IsRead(why) || why == Derived }
 
 // An InverseUpdate is the inverse form of a wholesale replacement: Desired,
 // an object built apart from the live one, is sent with Update after only
-// metadata was copied into it from Live, an object of the same type read
-// from the server in the same function (At), or with a merge patch taken
-// against Live (Patch). Everything not copied is replaced by the desired
+// metadata was copied into it from Live, an object of the same type that
+// holds the server's copy (serverCopy: read by the function or by a helper
+// that returns it, a copy of one, a local written back itself) (At), or
+// with a merge patch taken against Live (Patch). Everything not copied is replaced by the desired
 // value.
 type InverseUpdate struct {
 	Desired, Live *types.Var
@@ -187,6 +188,9 @@ type InverseUpdate struct {
 // one too, without a metadata copy (InverseUpdate.Patch).
 func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpdate, bool) {
 	info := r.info
+	if inv, ok := r.overwrite(body, call); ok {
+		return inv, true
+	}
 	obj, ok := IsUpdate(info, call)
 	base, patched := r.mergePatch(call)
 	if !ok && !patched {
@@ -217,6 +221,55 @@ func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpdate
 		return InverseUpdate{}, false
 	}
 	return InverseUpdate{Desired: v, Live: src, At: at, Sent: obj}, true
+}
+
+// overwrite reports whether call is a call of a helper, of any package,
+// that sends one of the objects it is given with Update after taking the
+// resourceVersion of another (flow.Result.Overwrites): given a desired
+// object and, for the other, the live one of its kind or a part of it
+// (`kubeutil.UpdateFromObject(ctx, c, desired, live.ObjectMeta)`), the
+// call writes the desired object over the live one.
+func (r *Result) overwrite(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpdate, bool) {
+	info := r.info
+	fn := k8s.Callee(info, call)
+	pairs := r.flow.Overwrites(fn)
+	if len(pairs) == 0 {
+		return InverseUpdate{}, false
+	}
+	args := callOperands(info, call, fn)
+	for _, pair := range pairs {
+		into, from := pair[0], pair[1]
+		if into >= len(args) || from >= len(args) {
+			continue
+		}
+		v := astutil.RootVar(info, args[into])
+		if v == nil || k8s.Named(v.Type()) == nil {
+			continue
+		}
+		if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
+			continue // the live object itself, changed in place
+		}
+		if l := r.flow.Locate(args[into]).Root; l != nil && l != v && r.VarReason(l) != NotLive {
+			continue // a copy of it
+		}
+		kind := k8s.Named(v.Type()).Obj()
+		for _, l := range []*types.Var{astutil.RootVar(info, args[from]), r.flow.Locate(args[from]).Root} {
+			if l != nil && l != v && k8s.Named(l.Type()) != nil && k8s.Named(l.Type()).Obj() == kind && r.serverCopy(l, body) {
+				return InverseUpdate{Desired: v, Live: l, At: call.Pos(), Sent: args[into]}, true
+			}
+		}
+	}
+	return InverseUpdate{}, false
+}
+
+// serverCopy reports whether l, a variable of the function whose body is
+// given, holds the server's copy of an object: read (by the function, or
+// by a helper that returns it), copied from one, or a local written back
+// with Update or Patch itself. A parameter written back is not: which
+// object it holds is its callers' to say.
+func (r *Result) serverCopy(l *types.Var, body *ast.BlockStmt) bool {
+	why := r.VarReason(l)
+	return IsReadOrCopy(why) || why == Written && body.Pos() <= l.Pos() && l.Pos() < body.End()
 }
 
 // mergePatch returns the making of the patch when call patches an object
@@ -257,7 +310,7 @@ func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos
 	// copy of its ObjectMeta), the one the flow engine locates.
 	source := func(e ast.Expr) *types.Var {
 		for _, l := range []*types.Var{astutil.RootVar(info, e), r.flow.Locate(e).Root} {
-			if l != nil && l != v && k8s.Named(l.Type()) != nil && k8s.Named(l.Type()).Obj() == kind && IsRead(r.VarReason(l)) {
+			if l != nil && l != v && k8s.Named(l.Type()) != nil && k8s.Named(l.Type()).Obj() == kind && r.serverCopy(l, body) {
 				return l
 			}
 		}

@@ -4,6 +4,7 @@ package dep
 
 import (
 	"context"
+	"errors"
 
 	appsv1 "k8s.io/api/apps/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -117,4 +118,39 @@ func SetArgs(ctx context.Context, p ArgsParams, sink func([]string)) error { // 
 // where that patch sends its content, not where it applies it.
 func Send(ctx context.Context, c client.Client, obj client.Object, patch client.Patch) error { // want Send:`flow\[\{2 written back with Update or Patch unless patch 3 spares it\}\]\[\] sends\[\{0 written\} \{1 nowhere\} \{2 written\} \{3 written\}\] writes`
 	return c.Patch(ctx, obj, patch)
+}
+
+// Overwrite sends obj with Update after giving it live's resourceVersion:
+// obj is written over the object live holds (parameters 2 and 3).
+func Overwrite(ctx context.Context, c client.Client, obj client.Object, live client.Object) error { // want Overwrite:`flow\[\{2 written back with Update or Patch\}\]\[\] sends\[\{0 written\} \{1 nowhere\} \{2 written\} \{3 nowhere\}\] writes overwrites\[\[2 3\]\]`
+	obj.SetResourceVersion(live.GetResourceVersion())
+	return c.Update(ctx, obj)
+}
+
+// OverwriteUnlessCreated copies the version on one path only: no overwrite
+// is said, since the copy does not run before every Update.
+func OverwriteUnlessCreated(ctx context.Context, c client.Client, obj, live client.Object, found bool) error { // want OverwriteUnlessCreated:`flow\[\{2 written back with Update or Patch\}\]\[\] sends\[\{0 written\} \{1 nowhere\} \{2 written\} \{3 nowhere\}\] writes$`
+	if found {
+		obj.SetResourceVersion(live.GetResourceVersion())
+	}
+	return c.Update(ctx, obj)
+}
+
+// OverwriteIfChanged decides by itself whether to send obj: it returns
+// nil without sending it when nothing changed, so no overwrite is said.
+func OverwriteIfChanged(ctx context.Context, c client.Client, obj, live client.Object) error { // want OverwriteIfChanged:`flow\[\{2 written back with Update or Patch\}\]\[\] sends\[\{0 written\} \{1 nowhere\} \{2 written\} \{3 nowhere\}\] writes$`
+	if obj.GetGeneration() == live.GetGeneration() {
+		return nil
+	}
+	obj.SetResourceVersion(live.GetResourceVersion())
+	return c.Update(ctx, obj)
+}
+
+// OverwriteChecked returns early only with an error: an overwrite.
+func OverwriteChecked(ctx context.Context, c client.Client, obj, live client.Object) error { // want OverwriteChecked:`overwrites\[\[2 3\]\]$`
+	if live.GetResourceVersion() == "" {
+		return errors.New("no version")
+	}
+	obj.SetResourceVersion(live.GetResourceVersion())
+	return c.Update(ctx, obj)
 }

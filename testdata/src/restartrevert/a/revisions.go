@@ -63,10 +63,9 @@ func (r *Reconciler) updateTakingRunningMetaOnly(ctx context.Context, rev string
 	})
 }
 
-// Known false negative: the same metadata-only copy from an object a
-// helper listed, sent with Update without a read in this function. The
-// inverse form needs the live object read where the Update is; the
-// template goes out as built and restartedAt is dropped, unreported.
+// The same metadata-only copy from an object a helper listed, sent with
+// Update without a read in this function: the helper's result is the live
+// object all the same, and the template goes out as built.
 func (r *Reconciler) updateTakingListedMetaOnly(ctx context.Context, rev string) error {
 	want := desiredDeployment("app")
 	running, _ := r.revisions(ctx, rev)
@@ -74,7 +73,7 @@ func (r *Reconciler) updateTakingListedMetaOnly(ctx context.Context, rev string)
 		return r.Create(ctx, want)
 	}
 	want.ObjectMeta = running.DeepCopy().ObjectMeta
-	return r.Update(ctx, want)
+	return r.Update(ctx, want) // want `desired Deployment written over the live one with Update, dropping restartedAt`
 }
 
 // RIGHT: the whole template is given only to a Deployment being created;

@@ -14,3 +14,18 @@ func UpdateFromObject(ctx context.Context, c client.Client, obj client.Object, l
 	obj.SetResourceVersion(live.ResourceVersion)
 	return c.Update(ctx, obj)
 }
+
+// UpdateIfChanged sends desired over current only when a three-way
+// comparison against the last applied configuration finds a change: a
+// restart's annotation, absent from the last applied one, is no change.
+func UpdateIfChanged(ctx context.Context, c client.Client, current, desired client.Object) error {
+	if !changedSinceApplied(current, desired) {
+		return nil
+	}
+	desired.SetResourceVersion(current.GetResourceVersion())
+	return c.Update(ctx, desired)
+}
+
+func changedSinceApplied(current, desired client.Object) bool {
+	return current.GetAnnotations()["last-applied"] != desired.GetAnnotations()["last-applied"]
+}

@@ -45,6 +45,7 @@ type Deployment struct {
 
 func (in *Deployment) DeepCopyObject() runtime.Object { return in }
 func (in *Deployment) DeepCopy() *Deployment          { out := *in; return &out }
+func (in *DeploymentSpec) DeepCopy() *DeploymentSpec  { out := *in; return &out }
 
 // DeepCopyInto copies in into out (the generated function copies deeply).
 func (in *DeploymentSpec) DeepCopyInto(out *DeploymentSpec) { *out = *in }
