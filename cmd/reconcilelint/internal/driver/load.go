@@ -61,6 +61,9 @@ type loaded struct {
 	patterns       []string
 	roots, sources []*packages.Package
 	foreign        map[*packages.Package][]packages.Error
+	// lateReads counts the export-data reads made once the checking had
+	// started (readImports makes them all before: zero).
+	lateReads int64
 }
 
 // load loads the packages named by patterns and hands each source package
@@ -133,6 +136,9 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 		}
 	}
 
+	l.readImports()
+	l.checking.Store(true)
+
 	// Each source package in its own goroutine: type-checked once the
 	// source packages it imports are, analysed once they are analysed.
 	checked := map[*packages.Package]chan struct{}{}
@@ -163,7 +169,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	}
 	wg.Wait()
 
-	out := &loaded{patterns: patterns, foreign: map[*packages.Package][]packages.Error{}}
+	out := &loaded{patterns: patterns, foreign: map[*packages.Package][]packages.Error{}, lateReads: l.lateReads.Load()}
 	for p := range l.source {
 		pruned := make(map[string]*packages.Package, len(p.Imports))
 		for _, path := range slices.Sorted(maps.Keys(p.Imports)) { // in order: the errors are printed
@@ -191,8 +197,11 @@ type loader struct {
 	borrowed map[*packages.Package]bool
 	waitFor  map[*packages.Package][]*packages.Package // likewise
 
-	exportMu sync.Mutex
-	exported map[string]*types.Package // by package path, shared by every export-data read
+	exportMu  sync.Mutex
+	exported  map[string]*types.Package // by package path, shared by every export-data read
+	exportErr map[string]error          // the reads that failed, by package path
+	checking  atomic.Bool               // set once readImports is done
+	lateReads atomic.Int64              // reads made after that
 
 	parseMu sync.Mutex
 	parsed  map[string]*parsedFile // by file name: p and p [p.test] share files
@@ -517,12 +526,60 @@ func (l *loader) importFor(p *packages.Package, path string) (*types.Package, er
 	return l.readExport(imp)
 }
 
+// readImports reads the export data of every package that a source
+// package imports and that is not checked from source, one after another,
+// before any checking starts.
+//
+// A read completes the packages already in the shared map that the export
+// data mentions (one read when another's export data named a few of its
+// objects: the rest are inserted into its scope now), and go/types' scopes
+// have no lock: a read made while another package is checked or analysed
+// could write a scope that it reads (a fatal concurrent map access, seen on
+// redis-operator). Made before, every read is done when the first scope is
+// read. The reads shared one lock anyway; what this gives up is their
+// overlap with the checking of packages that do not wait for them.
+func (l *loader) readImports() {
+	defer l.timer.since("export data", time.Now())
+	seen := map[*packages.Package]bool{}
+	var list []*packages.Package
+	for p := range l.source {
+		for _, imp := range p.Imports {
+			if !l.source[imp] && imp.PkgPath != "unsafe" && !seen[imp] {
+				seen[imp] = true
+				list = append(list, imp)
+			}
+		}
+	}
+	// In order of path: the objects are made the same way on every run.
+	slices.SortFunc(list, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
+	for _, imp := range list {
+		l.readExport(imp) // an error is the importer's to say, when the check asks again
+	}
+}
+
 // readExport reads imp's export data into the map every read shares.
 func (l *loader) readExport(imp *packages.Package) (*types.Package, error) {
 	l.exportMu.Lock()
 	defer l.exportMu.Unlock()
 	if tp := l.exported[imp.PkgPath]; tp != nil && tp.Complete() {
 		return tp, nil
+	}
+	if err := l.exportErr[imp.PkgPath]; err != nil {
+		return nil, err // not read again: see readImports
+	}
+	tp, err := l.readExportLocked(imp)
+	if err != nil {
+		if l.exportErr == nil {
+			l.exportErr = map[string]error{}
+		}
+		l.exportErr[imp.PkgPath] = err
+	}
+	return tp, err
+}
+
+func (l *loader) readExportLocked(imp *packages.Package) (*types.Package, error) {
+	if l.checking.Load() {
+		l.lateReads.Add(1)
 	}
 	if imp.ExportFile == "" {
 		return nil, errors.New("no export data for " + imp.PkgPath)

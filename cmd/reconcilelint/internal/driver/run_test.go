@@ -357,3 +357,27 @@ func TestValidateFixes(t *testing.T) {
 		}
 	}
 }
+
+// TestNoExportReadWhileChecking: every package read from export data is
+// read before the first check, so no read completes a package's scope
+// while another goroutine looks names up in it. Here a's import of
+// net/http names net/url, crypto/tls and others before b imports them
+// itself: read during the checking, net/url would be completed then.
+func TestNoExportReadWhileChecking(t *testing.T) {
+	t.Chdir(repotest.TinyModule(t, map[string]string{
+		"a/a.go": "package a\n\nimport \"net/http\"\n\nvar C = http.DefaultClient\n",
+		"b/b.go": "package b\n\nimport (\n\t\"crypto/tls\"\n\t\"net/url\"\n\n\t\"example.com/tiny/a\"\n)\n\nvar U = url.URL{}\nvar T tls.Config\nvar C = a.C\n",
+	}))
+	ld, err := load([]string{"./..."}, false, newRunner(nil, nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ld.sources {
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.ID, p.Errors)
+		}
+	}
+	if ld.lateReads != 0 {
+		t.Errorf("%d export-data reads made while packages were checked, want 0", ld.lateReads)
+	}
+}
