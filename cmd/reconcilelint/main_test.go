@@ -492,7 +492,7 @@ func TestTestFlagAndTiming(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-test=false: %v\n%s", err, out)
 	}
-	for _, want := range []string{"timing: load (go list)", "timing: parse, type-check, analysis (wall)", "timing:   parse ", "timing:   type-check ", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight", "roundtripdrift"} {
+	for _, want := range []string{"timing: load (go list)", "timing: parse, type-check, analysis (wall)", "timing:   parse ", "timing:   export data ", "timing:   type-check ", "maporder", "stalekey", "presencedrift", "admissionclobber", "restartrevert", "defaultdrift", "timechurn", "fieldfight", "roundtripdrift"} {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("-debug=timing output lacks %q:\n%s", want, out)
 		}

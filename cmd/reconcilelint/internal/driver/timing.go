@@ -20,7 +20,7 @@ type timing struct {
 
 	mu    sync.Mutex
 	per   map[string]time.Duration
-	names []string // parse, type-check, then the analyzers that run, in order
+	names []string // parse, export data, type-check, then the analyzers that run, in order
 
 	restore []func()
 	loans   []string // the dependency packages checked from source for facts (borrow.go)
@@ -29,7 +29,7 @@ type timing struct {
 // newTiming wraps the Run of every analyzer that will run, selected or
 // required; print restores them.
 func newTiming(selected []*analysis.Analyzer) *timing {
-	t := &timing{per: map[string]time.Duration{}, names: []string{"parse", "type-check"}}
+	t := &timing{per: map[string]time.Duration{}, names: []string{"parse", "export data", "type-check"}}
 	for _, a := range requirementsFirst(selected) {
 		t.names = append(t.names, a.Name)
 		run := a.Run
