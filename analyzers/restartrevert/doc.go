@@ -231,12 +231,15 @@
 // as they do for an assignment. A carry-over is recognised by the read of the key, not by where
 // the value goes; a carry-over in a helper called after the assignment, or
 // a key held in a variable that is not a constant, is not seen (the report
-// then stands). A hash guard is recognised in the function that replaces
-// the template, not in a helper that sends the object: a replacement sent
-// through an apply helper that updates only when a hash annotation it
-// keeps differs (`util.Apply(ctx, c, obj)` comparing a "last-config-hash")
-// is reported, though no restart is undone there; silence it with a
-// directive naming restartrevert. Server-side apply is recognised as
+// then stands). A hash guard may also gate the write rather than the
+// replacement: a replacement whose object is written only under one (every
+// write the flow engine finds is guarded so, in this function or a helper
+// of the package: `if onServer.Annotations[hashKey] != hash { return
+// c.Update(ctx, obj) }`) or only through a helper of any package that
+// writes what it is given only so (`util.Apply(ctx, c, obj, onServer)`
+// comparing a "last-config-hash" it keeps; summarised as a fact) is not
+// reported. A helper that writes on another path as well gates nothing.
+// Server-side apply is recognised as
 // `Patch(ctx, obj, client.Apply)` (an apply configuration too) or an
 // apply patch built by hand (`client.RawPatch(client.Apply.Type(),
 // data)`), through patch helpers too (Crunchy PGO and the operators built

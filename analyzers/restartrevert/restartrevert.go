@@ -32,7 +32,7 @@ var Analyzer = New()
 // New returns a fresh restartrevert analyzer (it has no settings).
 func New() *analysis.Analyzer {
 	return directive.New("restartrevert", doc, run,
-		[]*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact), new(keyCompareFact))
+		[]*analysis.Analyzer{live.Analyzer, flow.Analyzer, funcs.Analyzer, uses.Analyzer}, new(carriesFact), new(replacesFact), new(keyCompareFact), new(hashSendFact))
 }
 
 const (
@@ -111,13 +111,14 @@ func run(pass *analysis.Pass) (any, error) {
 		return true
 	})
 	c.keyCompares = keyCompares(pass, graph)
+	c.flow = pass.ResultOf[flow.Analyzer].(*flow.Result)
+	c.hashGates(decls)
 	if !k8s.DependsOn(pass.Pkg, k8s.AppsV1) || !uses.Of(pass).Touches(k8s.AppsV1) {
 		return nil, nil // fast path: carry-over helpers only; no workload here to report on
 	}
 	// Every target is rooted at a variable of a workload type (apps/v1),
 	// which a function that can report uses.
 	index := uses.Of(pass)
-	c.flow = pass.ResultOf[flow.Analyzer].(*flow.Result)
 	c.replaces = flow.NewHandoffs(pass, graph, func(fn *types.Func) ([]flow.Entry[replaced], bool) {
 		f := new(replacesFact)
 		ok := pass.ImportObjectFact(fn, f)
@@ -146,6 +147,8 @@ const maxRounds = 8
 
 type checker struct {
 	keyCompares map[*types.Func]*keyCompareFact // the package's comparison helpers (keycompare.go)
+	gated       map[*ast.CallExpr]bool          // the package's hash-gated writes (hashsend.go)
+	hashSends   map[*types.Func][]int           // its functions writing parameters only so
 
 	fd      *ast.FuncDecl  // the function being checked
 	body    *ast.BlockStmt // its body
@@ -431,6 +434,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	}
 	if !merge && (c.hashGuarded(stack, as, t.root) || slices.ContainsFunc(c.sentOver(t.root), func(l *types.Var) bool { return c.hashGuarded(stack, as, l) })) {
 		return // the template changes in this branch anyway: no extra rollout
+	}
+	if !merge && c.hashSent(t.root) {
+		return // written only where the hash differs: the template changes then anyway
 	}
 	if param >= 0 {
 		pos := c.pass.Fset.Position(as.Pos())

@@ -60,6 +60,10 @@ type Dest struct {
 	Write *ast.CallExpr
 	// Writes are all the writes found, Write first.
 	Writes []*ast.CallExpr
+	// HelperWrites are the calls of functions of other packages whose
+	// Summary says that they write the object (Sends): the writes inside
+	// them are not in Writes.
+	HelperWrites []*ast.CallExpr
 	// OnlyApplied says that there is a write and that every write found
 	// sends the object as desired state (an apply patch, through a patch
 	// helper too, or an apply configuration) or sends nothing of it (a
@@ -111,7 +115,7 @@ func (r *Result) where(e ast.Expr, root, across bool) Dest {
 
 // dest is what the walk found.
 func (w *walk) dest() Dest {
-	return Dest{Set: w.out, Write: w.write, Writes: w.writes, OnlyApplied: w.onlyApplied()}
+	return Dest{Set: w.out, Write: w.write, Writes: w.writes, HelperWrites: w.helperWrites, OnlyApplied: w.onlyApplied()}
 }
 
 // WhereVar returns where the object held by the variable v goes, from
@@ -270,14 +274,15 @@ func (r *Result) indexRefs() {
 }
 
 type walk struct {
-	r      *Result
-	budget int
-	steps  int
-	seen   map[ssa.Value]bool
-	fns    map[*ssa.Function]bool
-	out    Set
-	write  *ast.CallExpr
-	writes []*ast.CallExpr
+	r            *Result
+	budget       int
+	steps        int
+	seen         map[ssa.Value]bool
+	fns          map[*ssa.Function]bool
+	out          Set
+	write        *ast.CallExpr
+	writes       []*ast.CallExpr
+	helperWrites []*ast.CallExpr
 	// holder, when set, is a function whose parameters hold what is
 	// followed by the caller's own choice: a callback's result stored
 	// into the object the caller handed in goes where that object goes,
@@ -553,6 +558,8 @@ func (w *walk) call(site ssa.CallInstruction, x ssa.Value) {
 		}
 	case k8s.IsClientMethod(fn, "Get", "List"):
 		// read into the object
+	case readsOnly(fn):
+		// its name and namespace, or its finalizers: nothing of it goes on
 	case k8s.IsDeepEqual(fn) || isCmp(fn):
 		w.out |= Compared
 	case isExport(fn):
@@ -574,6 +581,9 @@ func (w *walk) callees(site ssa.CallInstruction, x ssa.Value) {
 	if len(fns) == 0 {
 		if to, ok := w.r.sendsOf(c, args, x); ok {
 			w.out |= to
+			if call := w.r.callExprs[site.Value()]; to&Written != 0 && call != nil && !slices.Contains(w.helperWrites, call) {
+				w.helperWrites = append(w.helperWrites, call)
+			}
 			return
 		}
 		w.out |= Unknown
@@ -603,6 +613,13 @@ func isCmp(fn *types.Func) bool {
 
 // isExport reports functions that encode or print a value: JSON and YAML
 // encoders and fmt's printing functions.
+// readsOnly reports the library functions that read an object's
+// identity and return nothing of it: client.ObjectKeyFromObject (a name
+// and a namespace), controllerutil.ContainsFinalizer.
+func readsOnly(fn *types.Func) bool {
+	return k8s.IsFunc(fn, k8s.Client, "ObjectKeyFromObject") || k8s.IsFunc(fn, k8s.Controllerutil, "ContainsFinalizer")
+}
+
 func isExport(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false

@@ -154,3 +154,12 @@ func OverwriteChecked(ctx context.Context, c client.Client, obj, live client.Obj
 	obj.SetResourceVersion(live.GetResourceVersion())
 	return c.Update(ctx, obj)
 }
+
+// Refresh reads the object's key before it writes it: the key is all that
+// ObjectKeyFromObject takes, so the object goes nowhere else.
+func Refresh(ctx context.Context, c client.Client, obj, scratch client.Object) error { // want Refresh:`flow\[\{2 written back with Update or Patch\} \{3 read with Get or List\}\]\[\] sends\[\{0 written\} \{1 nowhere\} \{2 written\} \{3 nowhere\}\] writes$`
+	if err := c.Get(ctx, client.ObjectKeyFromObject(obj), scratch); err != nil {
+		return err
+	}
+	return c.Update(ctx, obj)
+}

@@ -154,18 +154,81 @@ func (r *Reconciler) patchCopyOnVersion(ctx context.Context, current *appsv1.Dep
 	}
 }
 
-// Known false positive, pinned: the spec is replaced on every reconcile but
-// sent through hashapply.Apply, which updates only when the hash of the
-// desired object changed, so no restart is undone. A hash guard is seen in
-// the function that replaces the template, not inside a sending helper of
-// another package (see the doc's Limits).
+// RIGHT: the spec is replaced on every reconcile but sent through
+// hashapply.Apply, which reads the server's copy and updates only when the
+// hash kept in its annotation differs from the one of what it is given:
+// after a restart alone the hashes agree, and nothing is sent.
 func (r *Reconciler) replacedThenHashApplied(ctx context.Context, key client.ObjectKey) error {
 	dep := &appsv1.Deployment{}
 	if err := r.Get(ctx, key, dep); err != nil {
 		return err
 	}
-	dep.Spec = desired().Spec // want `live Deployment's spec replaced wholesale`
+	dep.Spec = desired().Spec
 	return hashapply.Apply(ctx, r.Client, dep, &appsv1.Deployment{})
+}
+
+// The same through a helper of that package that also updates when the
+// hashes agree: the replacement reaches the server on every reconcile.
+func (r *Reconciler) replacedThenAlwaysApplied(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	dep.Spec = desired().Spec // want `live Deployment's spec replaced wholesale`
+	return hashapply.ApplyAlways(ctx, r.Client, dep, &appsv1.Deployment{})
+}
+
+// RIGHT: the replacement is unguarded, but the only write of the object
+// is, under the comparison of the hash on the live Deployment.
+func (r *Reconciler) replacedThenSentOnHashChange(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	hash := specHash(desired())
+	stored := dep.Annotations[specHashKey]
+	dep.Spec = desired().Spec
+	if stored != hash {
+		return r.Update(ctx, dep)
+	}
+	return nil
+}
+
+// RIGHT: the same with the gated write in a helper of this package.
+func (r *Reconciler) replacedThenLocalHashSend(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	dep.Spec = desired().Spec
+	return r.sendOnHashChange(ctx, dep, specHash(desired()))
+}
+
+func (r *Reconciler) sendOnHashChange(ctx context.Context, dep *appsv1.Deployment, hash string) error { // want sendOnHashChange:`writes params \[2\] only when a hash on the server differs`
+	onServer := &appsv1.Deployment{}
+	if err := r.Get(ctx, client.ObjectKeyFromObject(dep), onServer); err != nil {
+		return err
+	}
+	if onServer.Annotations[specHashKey] != hash {
+		return r.Update(ctx, dep)
+	}
+	return nil
+}
+
+// The gated write and, on the other path, an ungated one: the replacement
+// is sent on every reconcile where the hashes agree.
+func (r *Reconciler) replacedThenOneGatedWrite(ctx context.Context, key client.ObjectKey) error {
+	dep := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, dep); err != nil {
+		return err
+	}
+	hash := specHash(desired())
+	stored := dep.Annotations[specHashKey]
+	dep.Spec = desired().Spec // want `live Deployment's spec replaced wholesale`
+	if stored != hash {
+		return r.Update(ctx, dep)
+	}
+	return r.Patch(ctx, dep, client.MergeFrom(&appsv1.Deployment{}))
 }
 
 func sameLabels(a, b map[string]string) bool { return len(a) == len(b) }

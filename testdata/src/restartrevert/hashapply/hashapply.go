@@ -24,3 +24,12 @@ func Apply(ctx context.Context, c client.Client, obj client.Object, onServer cli
 	}
 	return nil
 }
+
+// ApplyAlways creates obj, or updates it, whether its hash changed or not.
+func ApplyAlways(ctx context.Context, c client.Client, obj client.Object, onServer client.Object) error {
+	obj.SetAnnotations(map[string]string{hashKey: hashOf(obj)})
+	if err := c.Get(ctx, client.ObjectKeyFromObject(obj), onServer); err != nil {
+		return c.Create(ctx, obj)
+	}
+	return c.Update(ctx, obj)
+}
