@@ -613,11 +613,20 @@ func isCmp(fn *types.Func) bool {
 
 // isExport reports functions that encode or print a value: JSON and YAML
 // encoders and fmt's printing functions.
-// readsOnly reports the library functions that read an object's
-// identity and return nothing of it: client.ObjectKeyFromObject (a name
-// and a namespace), controllerutil.ContainsFinalizer.
+// readsOnly reports the library functions that read or set an object's
+// identity, owners or finalizers and send nothing of it anywhere:
+// client.ObjectKeyFromObject (a name and a namespace), controllerutil's
+// finalizer and owner-reference helpers.
 func readsOnly(fn *types.Func) bool {
-	return k8s.IsFunc(fn, k8s.Client, "ObjectKeyFromObject") || k8s.IsFunc(fn, k8s.Controllerutil, "ContainsFinalizer")
+	if k8s.IsFunc(fn, k8s.Client, "ObjectKeyFromObject") {
+		return true
+	}
+	for _, name := range []string{"ContainsFinalizer", "AddFinalizer", "RemoveFinalizer", "SetControllerReference", "SetOwnerReference", "HasControllerReference", "HasOwnerReference", "RemoveControllerReference", "RemoveOwnerReference"} {
+		if k8s.IsFunc(fn, k8s.Controllerutil, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func isExport(fn *types.Func) bool {

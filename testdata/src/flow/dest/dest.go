@@ -9,7 +9,9 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
 	"flow/dep"
 	"flow/queue"
@@ -180,4 +182,19 @@ func handedToFramework(ctx context.Context, c client.Client, obj *appsv1.Deploym
 			return s
 		},
 	}, func([]string) {})
+}
+
+// Owned, given a finalizer and looked up by its key before it is created:
+// those helpers read or set its identity and send nothing of it.
+func ownedThenCreated(ctx context.Context, c client.Client, owner *appsv1.Deployment, scheme *runtime.Scheme) error {
+	cm := &corev1.ConfigMap{}
+	where(cm) // want `^created$`
+	if err := controllerutil.SetControllerReference(owner, cm, scheme); err != nil {
+		return err
+	}
+	controllerutil.AddFinalizer(cm, "example.com/cleanup")
+	if err := c.Get(ctx, client.ObjectKeyFromObject(cm), &corev1.ConfigMap{}); err == nil {
+		return nil
+	}
+	return c.Create(ctx, cm)
 }
