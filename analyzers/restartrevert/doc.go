@@ -74,7 +74,9 @@
 //     an UpdateStatefulSet(ctx, c, desired) helper doing the Get, the copy
 //     and the Update; it is reported there, in whatever package it lives.
 //     Silent when the function carries restartedAt over or assigns into
-//     the desired template a value read from the live one;
+//     the desired template a value read from the live one. A spec or
+//     template replaced in the desired object before such a write is not
+//     reported again: the write's finding covers it;
 //   - the same desired workload sent with a merge patch taken against a
 //     copy of the live one (`Patch(ctx, desired,
 //     client.MergeFrom(live.DeepCopy()))`, MergeFromWithOptions,

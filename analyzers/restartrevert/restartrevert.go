@@ -438,6 +438,9 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	if !merge && c.hashSent(t.root) {
 		return // written only where the hash differs: the template changes then anyway
 	}
+	if why == live.Written && c.reportedInverse(t.root, carriedBefore) {
+		return // a desired object written over the live one: reported at the write
+	}
 	if param >= 0 {
 		pos := c.pass.Fset.Position(as.Pos())
 		if c.replaces.Add(c.graph.Func(c.fd), flow.Entry[replaced]{Obj: param, Value: -1, What: replaced{Kind: t.kind, What: t.what},
@@ -614,15 +617,9 @@ func (c *checker) restoredAfter(liveRoot *types.Var, as ast.Node) bool {
 // not copied is replaced, the template's restartedAt included, unless the
 // function carries it over or takes the template from the live object.
 func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node, carriedBefore func(ast.Expr) bool) {
-	inv, ok := c.live.Inverse(fd.Body, call)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
+	inv, ok := c.inverseFinding(fd, call, stack, carriedBefore)
+	if !ok {
 		return
-	}
-	if c.hashGuarded(stack, call, inv.Live) {
-		return // sent only when the live one's hash of the desired spec differs: the template changes anyway
-	}
-	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call) {
-		return // the patch's base lost the key first: the difference leaves it
 	}
 	kind := workloadOf(inv.Desired.Type())
 	if inv.Patch {
@@ -640,6 +637,40 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node
 		Related: []analysis.RelatedInformation{{Pos: inv.At,
 			Message: "only metadata is taken from the live " + kind + " here; carry " + restartedAt + " over from its template annotations too"}},
 	})
+}
+
+// inverseFinding returns the inverse form at call (live.Inverse) when it
+// is to be reported: not carried over, not hash-guarded, not a patch whose
+// base lost the key.
+func (c *checker) inverseFinding(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node, carriedBefore func(ast.Expr) bool) (live.InverseUpdate, bool) {
+	inv, ok := c.live.Inverse(fd.Body, call)
+	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
+		return inv, false
+	}
+	if c.hashGuarded(stack, call, inv.Live) {
+		return inv, false // sent only when the live one's hash of the desired spec differs: the template changes anyway
+	}
+	if inv.Patch && c.keyDroppedFrom(fd.Body, inv.Live, call) {
+		return inv, false // the patch's base lost the key first: the difference leaves it
+	}
+	return inv, true
+}
+
+// reportedInverse reports whether desired, a desired object of the
+// function, is written over a live one by a call that inverse reports:
+// that finding says what its replacements do, and better than calling the
+// desired object live.
+func (c *checker) reportedInverse(desired *types.Var, carriedBefore func(ast.Expr) bool) bool {
+	found := false
+	astutil.WithStack(c.fd.Body, func(n ast.Node, stack []ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if inv, ok := c.inverseFinding(c.fd, call, stack, carriedBefore); ok && inv.Desired == desired {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // sentOver returns the live objects that desired, a desired object of

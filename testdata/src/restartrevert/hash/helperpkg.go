@@ -302,6 +302,6 @@ func (r *Reconciler) inverseOrTemplateAnnotations(ctx context.Context, key clien
 		return nil
 	}
 	update := desired().DeepCopy()
-	update.Spec = *desired().Spec.DeepCopy() // want `live Deployment's spec replaced wholesale`
+	update.Spec = *desired().Spec.DeepCopy() // one finding, at the write: the copy is the desired object, not the live one
 	return kubeutil.UpdateFromObject(ctx, r.Client, update, current.ObjectMeta) // want `desired Deployment written over the live one with Update, dropping restartedAt`
 }
