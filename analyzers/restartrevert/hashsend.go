@@ -59,7 +59,8 @@ func (c *checker) hashGates(decls []*ast.FuncDecl) {
 			if gated {
 				c.gated[call] = true
 			}
-			if i := slices.Index(params, astutil.RootVar(info, obj)); i >= 0 {
+			v := astutil.RootVar(info, obj)
+			if i := slices.Index(params, v); v != nil && i >= 0 {
 				if !seen[i] {
 					seen[i], all[i] = true, true
 				}
