@@ -15,6 +15,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/live"
 )
@@ -38,43 +39,43 @@ func (c *checker) hashGates(decls []*ast.FuncDecl) {
 	c.gated = map[*ast.CallExpr]bool{}
 	c.hashSends = map[*types.Func][]int{}
 	for _, fd := range decls {
-		if fd.Body == nil || !writesIn(info, fd.Body) {
+		fn := c.graph.Func(fd)
+		if fd.Body == nil || fn == nil {
 			continue
 		}
 		c.fd, c.body = fd, fd.Body
-		servers := c.serverCopies(fd)
-		params := paramVars(info, fd)
-		all := make([]bool, len(params)) // every write of the parameter is gated
-		seen := make([]bool, len(params))
+		var servers []*types.Var // made at the first write
+		gated := map[int]bool{}  // by parameter: every write of it is gated
 		astutil.WithStack(fd.Body, func(n ast.Node, stack []ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
-			obj, ok := gatedKind(info, call)
+			obj, ok := gatedWrite(info, call)
 			if !ok {
 				return true
 			}
-			gated := slices.ContainsFunc(servers, func(v *types.Var) bool { return c.hashGuarded(stack, call, v) })
-			if gated {
+			if servers == nil {
+				servers = c.serverCopies(fn, fd.Body)
+			}
+			g := slices.ContainsFunc(servers, func(v *types.Var) bool { return c.hashGuarded(stack, call, v) })
+			if g {
 				c.gated[call] = true
 			}
-			v := astutil.RootVar(info, obj)
-			if i := slices.Index(params, v); v != nil && i >= 0 {
-				if !seen[i] {
-					seen[i], all[i] = true, true
-				}
-				all[i] = all[i] && gated
+			if i := funcs.OperandIndex(fn, astutil.RootVar(info, obj)); i >= 0 {
+				all, seen := gated[i]
+				gated[i] = g && (all || !seen)
 			}
 			return true
 		})
 		var out []int
-		for i := range params {
-			if seen[i] && all[i] {
+		for i, all := range gated {
+			if all {
 				out = append(out, i)
 			}
 		}
-		if fn := c.graph.Func(fd); fn != nil && len(out) > 0 {
+		if len(out) > 0 {
+			slices.Sort(out)
 			c.hashSends[fn] = out
 			c.pass.ExportObjectFact(fn, &hashSendFact{Params: out})
 		}
@@ -87,11 +88,7 @@ func (c *checker) hashGates(decls []*ast.FuncDecl) {
 // a gated write of the package, or a call of a helper that writes the
 // object it is given only so (hashSendFact).
 func (c *checker) hashSent(root *types.Var) bool {
-	if len(c.gated)+len(c.hashSends) == 0 && len(c.pass.AllObjectFacts()) == 0 {
-		return false
-	}
 	d := c.flow.WhereVar(root)
-
 	if d.Set&flow.Unknown != 0 || len(d.Writes)+len(d.HelperWrites) == 0 {
 		return false
 	}
@@ -103,9 +100,8 @@ func (c *checker) hashSent(root *types.Var) bool {
 	info := c.pass.TypesInfo
 	for _, h := range d.HelperWrites {
 		fn := k8s.Callee(info, h)
-		params := c.hashSendParams(fn)
-		args := operands(info, h, fn)
-		if !slices.ContainsFunc(params, func(i int) bool { return i < len(args) && c.holds(args[i], root) }) {
+		args := live.CallOperands(info, h, fn)
+		if !slices.ContainsFunc(c.hashSendParams(fn), func(i int) bool { return i < len(args) && c.holds(args[i], root) }) {
 			return false
 		}
 	}
@@ -133,22 +129,22 @@ func (c *checker) holds(e ast.Expr, root *types.Var) bool {
 	return astutil.RootVar(c.pass.TypesInfo, e) == root || c.live.Locate(e).Root == root
 }
 
-// serverCopies returns the variables of fd that hold an object read from
-// the server (or a copy of one): the sides a hash guard compares.
-func (c *checker) serverCopies(fd *ast.FuncDecl) []*types.Var {
+// serverCopies returns the receiver, parameters and locals of fn that hold
+// an object read from the server, or a copy of one (the live engine's
+// reason): the sides a hash guard compares.
+func (c *checker) serverCopies(fn *types.Func, body *ast.BlockStmt) []*types.Var {
 	var out []*types.Var
 	add := func(v *types.Var) {
-		if v == nil || slices.Contains(out, v) || k8s.Named(v.Type()) == nil && !isObjectInterface(v.Type()) {
-			return
-		}
-		if live.IsReadOrCopy(c.live.VarReason(v)) {
+		if v != nil && live.IsReadOrCopy(c.live.VarReason(v)) {
 			out = append(out, v)
 		}
 	}
-	for _, v := range paramVars(c.pass.TypesInfo, fd) {
+	sig := fn.Signature()
+	add(sig.Recv())
+	for v := range sig.Params().Variables() {
 		add(v)
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok {
 				add(v)
@@ -159,76 +155,12 @@ func (c *checker) serverCopies(fd *ast.FuncDecl) []*types.Var {
 	return out
 }
 
-// isObjectInterface reports controller-runtime's client.Object and the
-// like: an interface with GetAnnotations.
-func isObjectInterface(t types.Type) bool {
-	iface, ok := t.Underlying().(*types.Interface)
-	if !ok {
-		return false
-	}
-	for m := range iface.Methods() {
-		if m.Name() == "GetAnnotations" {
-			return true
-		}
-	}
-	return false
-}
-
-// gatedKind returns the object a client's Update or Patch sends.
-func gatedKind(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
+// gatedWrite returns the object a client's Update or Patch sends: the
+// writes a hash comparison may gate (a CreateOrUpdate decides by itself).
+func gatedWrite(info *types.Info, call *ast.CallExpr) (ast.Expr, bool) {
 	fn := k8s.Callee(info, call)
 	if fn == nil || !k8s.IsClientMethod(fn, "Update", "Patch") {
 		return nil, false
 	}
 	return flow.WrittenObject(info, call)
-}
-
-// writesIn reports whether body calls a client's Update or Patch.
-func writesIn(info *types.Info, body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if _, ok := gatedKind(info, call); ok {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// paramVars returns fd's receiver and parameters, in order.
-func paramVars(info *types.Info, fd *ast.FuncDecl) []*types.Var {
-	var out []*types.Var
-	for _, list := range []*ast.FieldList{fd.Recv, fd.Type.Params} {
-		if list == nil {
-			continue
-		}
-		for _, f := range list.List {
-			if len(f.Names) == 0 {
-				out = append(out, nil)
-				continue
-			}
-			for _, name := range f.Names {
-				v, _ := info.Defs[name].(*types.Var)
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}
-
-// operands returns call's receiver (for a method) and arguments, in the
-// order of paramVars.
-func operands(info *types.Info, call *ast.CallExpr, fn *types.Func) []ast.Expr {
-	if fn == nil {
-		return nil
-	}
-	if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			return append([]ast.Expr{sel.X}, call.Args...)
-		}
-		return nil
-	}
-	return call.Args
 }

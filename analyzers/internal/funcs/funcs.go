@@ -509,6 +509,26 @@ func Summary[T any, PT interface {
 	return nil
 }
 
+// OperandIndex returns the index of v among fn's receiver and parameters,
+// the receiver 0 (as the SSA form and live.CallOperands count them), or
+// -1.
+func OperandIndex(fn *types.Func, v *types.Var) int {
+	if fn == nil || v == nil {
+		return -1
+	}
+	sig := fn.Signature()
+	if recv := sig.Recv(); recv != nil {
+		if recv == v {
+			return 0
+		}
+		if i := ParamIndex(fn, v); i >= 0 {
+			return i + 1
+		}
+		return -1
+	}
+	return ParamIndex(fn, v)
+}
+
 // ParamIndex returns the index of v among fn's parameters, or -1 (a
 // closure's parameters, or a local).
 func ParamIndex(fn *types.Func, v *types.Var) int {

@@ -199,15 +199,9 @@ func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpdate
 	if patched {
 		obj = call.Args[1]
 	}
-	v := astutil.RootVar(info, obj)
-	if v == nil || k8s.Named(v.Type()) == nil {
+	v := r.desiredObject(obj)
+	if v == nil {
 		return InverseUpdate{}, false
-	}
-	if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
-		return InverseUpdate{}, false // the live object itself, changed in place
-	}
-	if l := r.flow.Locate(obj).Root; l != nil && l != v && r.VarReason(l) != NotLive {
-		return InverseUpdate{}, false // a copy of it (DeepCopy), changed and written
 	}
 	if patched {
 		l := r.flow.Locate(base.Args[0]).Root
@@ -236,25 +230,14 @@ func (r *Result) overwrite(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpda
 	if len(pairs) == 0 {
 		return InverseUpdate{}, false
 	}
-	args := callOperands(info, call, fn)
+	args := CallOperands(info, call, fn)
 	for _, pair := range pairs {
 		into, from := pair[0], pair[1]
 		if into >= len(args) || from >= len(args) {
 			continue
 		}
-		v := astutil.RootVar(info, args[into])
-		if v == nil || k8s.Named(v.Type()) == nil {
-			continue
-		}
-		if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
-			continue // the live object itself, changed in place
-		}
-		if l := r.flow.Locate(args[into]).Root; l != nil && l != v && r.VarReason(l) != NotLive {
-			continue // a copy of it
-		}
-		kind := k8s.Named(v.Type()).Obj()
-		for _, l := range []*types.Var{astutil.RootVar(info, args[from]), r.flow.Locate(args[from]).Root} {
-			if l != nil && l != v && k8s.Named(l.Type()) != nil && k8s.Named(l.Type()).Obj() == kind && r.serverCopy(l, body) {
+		if v := r.desiredObject(args[into]); v != nil {
+			if l := r.liveSource(body, args[from], v); l != nil {
 				return InverseUpdate{Desired: v, Live: l, At: call.Pos(), Sent: args[into]}, true
 			}
 		}
@@ -262,14 +245,44 @@ func (r *Result) overwrite(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpda
 	return InverseUpdate{}, false
 }
 
-// serverCopy reports whether l, a variable of the function whose body is
-// given, holds the server's copy of an object: read (by the function, or
-// by a helper that returns it), copied from one, or a local written back
-// with Update or Patch itself. A parameter written back is not: which
-// object it holds is its callers' to say.
-func (r *Result) serverCopy(l *types.Var, body *ast.BlockStmt) bool {
-	why := r.VarReason(l)
-	return IsReadOrCopy(why) || why == Written && body.Pos() <= l.Pos() && l.Pos() < body.End()
+// desiredObject returns the variable at the root of obj, a workload sent
+// in the inverse form, when it holds an object built apart from the live
+// one: not the live object itself changed in place, nor a copy of it
+// (DeepCopy) changed and written. Otherwise nil.
+func (r *Result) desiredObject(obj ast.Expr) *types.Var {
+	v := astutil.RootVar(r.info, obj)
+	if v == nil || k8s.Named(v.Type()) == nil {
+		return nil
+	}
+	if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
+		return nil
+	}
+	if l := r.flow.Locate(obj).Root; l != nil && l != v && r.VarReason(l) != NotLive {
+		return nil
+	}
+	return v
+}
+
+// liveSource returns the variable of the function whose body is given
+// that e is read from, when it holds the server's copy of an object of
+// desired's kind: e's root variable or, through locals that hold a part of
+// it (`version := current.ResourceVersion`, a copy of its ObjectMeta), the
+// one the flow engine locates. The server's copy is an object read (by
+// the function, or by a helper that returns it), copied from one, or a
+// local written back with Update or Patch itself; a parameter written
+// back is not: which object it holds is its callers' to say.
+func (r *Result) liveSource(body *ast.BlockStmt, e ast.Expr, desired *types.Var) *types.Var {
+	kind := k8s.Named(desired.Type()).Obj()
+	for _, l := range []*types.Var{astutil.RootVar(r.info, e), r.flow.Locate(e).Root} {
+		if l == nil || l == desired || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != kind {
+			continue
+		}
+		why := r.VarReason(l)
+		if IsReadOrCopy(why) || why == Written && body.Pos() <= l.Pos() && l.Pos() < body.End() {
+			return l
+		}
+	}
+	return nil
 }
 
 // mergePatch returns the making of the patch when call patches an object
@@ -304,18 +317,7 @@ func (r *Result) mergePatch(call *ast.CallExpr) (*ast.CallExpr, bool) {
 
 func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos) (*types.Var, token.Pos) {
 	info := r.info
-	kind := k8s.Named(v.Type()).Obj()
-	// The object e is read from: its root variable, or, through locals
-	// that hold a part of it (`version := current.ResourceVersion`, a
-	// copy of its ObjectMeta), the one the flow engine locates.
-	source := func(e ast.Expr) *types.Var {
-		for _, l := range []*types.Var{astutil.RootVar(info, e), r.flow.Locate(e).Root} {
-			if l != nil && l != v && k8s.Named(l.Type()) != nil && k8s.Named(l.Type()).Obj() == kind && r.serverCopy(l, body) {
-				return l
-			}
-		}
-		return nil
-	}
+	source := func(e ast.Expr) *types.Var { return r.liveSource(body, e, v) }
 	isMeta := func(e ast.Expr) bool {
 		t := info.TypeOf(e)
 		return t != nil && k8s.IsNamed(t, k8s.MetaV1, "ObjectMeta")
@@ -356,7 +358,7 @@ func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos
 			}
 			// A helper of the package that copies the resourceVersion
 			// from one of its parameters into another (flow's MetaCopies).
-			if args := callOperands(info, x, fn); args != nil {
+			if args := CallOperands(info, x, fn); args != nil {
 				for _, pair := range r.flow.MetaCopies(fn) {
 					into, from := pair[0], pair[1]
 					if into < len(args) && from < len(args) && astutil.RootVar(info, args[into]) == v {
@@ -390,11 +392,11 @@ func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos
 	return found, at
 }
 
-// callOperands returns the operands of call in the order of the SSA
+// CallOperands returns the operands of call in the order of the SSA
 // parameters of fn: the receiver first for a method called on a value,
 // then the arguments; nil when they cannot be told (a method expression,
 // a spread tuple).
-func callOperands(info *types.Info, call *ast.CallExpr, fn *types.Func) []ast.Expr {
+func CallOperands(info *types.Info, call *ast.CallExpr, fn *types.Func) []ast.Expr {
 	if fn == nil || call.Ellipsis.IsValid() {
 		return nil
 	}

@@ -22,7 +22,13 @@ type ObjectList interface {
 
 type ObjectKey = types.NamespacedName
 
+// keyed keeps what ObjectKeyFromObject is given where no analysis follows
+// it: the library's body is not analysed in a real run, and the flow
+// engine knows the function from its table (flow.readsOnly) alone.
+var keyed []Object
+
 func ObjectKeyFromObject(obj Object) ObjectKey {
+	keyed = append(keyed, obj)
 	return ObjectKey{Namespace: obj.GetNamespace(), Name: obj.GetName()}
 }
 
