@@ -173,7 +173,7 @@ func (c *checker) inverse(fd *ast.FuncDecl) {
 			return true
 		}
 		inv, ok := c.live.Inverse(fd.Body, call)
-		if !ok || structName(inv.Desired.Type()) != "Pod" {
+		if !ok || structName(inv.Type) != "Pod" {
 			return true
 		}
 		c.report(analysis.Diagnostic{

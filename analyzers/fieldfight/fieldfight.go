@@ -339,8 +339,8 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 	if !ok {
 		return
 	}
-	for _, r := range rowsOf(inv.Desired.Type()) {
-		c.use(r, inv.Desired.Type())
+	for _, r := range rowsOf(inv.Type) {
+		c.use(r, inv.Type)
 		ev, ok := c.present(r, inv.Desired, false)
 		if !ok || c.guarded(stack, call, r.owner) {
 			continue
@@ -359,7 +359,7 @@ func (c *checker) inverse(call *ast.CallExpr, stack []ast.Node) {
 			how = "patched with a merge patch taken against the live one"
 		}
 		c.report(call, r, ev, fmt.Sprintf("%s %s, replacing %s while %s",
-			kindName(inv.Desired.Type()), how, r.fieldText(), c.ownerText(r, ev)))
+			kindName(inv.Type), how, r.fieldText(), c.ownerText(r, ev)))
 	}
 }
 

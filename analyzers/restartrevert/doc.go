@@ -70,7 +70,13 @@
 //     not fail (`UpdateFromObject(ctx, c, desired, live.ObjectMeta)`; the
 //     flow engine's Overwrites, a fact), is the same write; one that
 //     decides by itself whether to send (a three-way patch found empty) is
-//     not, and is left alone. The usual shape is
+//     not, and is left alone. The desired object may be handed to that
+//     helper, or to a merge patch, straight from the call that builds it
+//     (`UpdateFromObject(ctx, c, build(cr), live.ObjectMeta)`): a call
+//     given nothing it could return (no argument of the object's type)
+//     of a function that returns no live object (the flow engine's
+//     Built); a builder given the live object may carry its template
+//     annotations over, and is left alone. The usual shape is
 //     an UpdateStatefulSet(ctx, c, desired) helper doing the Get, the copy
 //     and the Update; it is reported there, in whatever package it lives.
 //     Silent when the function carries restartedAt over or assigns into

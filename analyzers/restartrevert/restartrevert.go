@@ -393,9 +393,10 @@ func (c *checker) assignment(as *ast.AssignStmt, lhs, rhs ast.Expr, stack []ast.
 	param := -1 // a parameter: live if its callers' argument is
 	if why == live.NotLive {
 		// dst.Spec.Template = src.Spec.Template between two existing
-		// workloads of one kind: a desired-into-live merge helper.
+		// workloads of one kind: a desired-into-live merge helper. From
+		// a live source it is a carry-over into the desired object.
 		src, ok := c.targetOf(rhs)
-		merge = ok && t.kind != "workload" && src.root != t.root && src.kind == t.kind && src.what == t.what && !c.live.Allocated(t.root)
+		merge = ok && t.kind != "workload" && src.root != t.root && src.kind == t.kind && src.what == t.what && !c.live.Allocated(t.root) && c.live.At(src.root, rhs.Pos()) == live.NotLive
 		if merge && c.live.Where(lhs, true).Set&^flow.Compared == 0 {
 			return // a copy only compared (is anything else different?): nothing is written
 		}
@@ -621,7 +622,7 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node
 	if !ok {
 		return
 	}
-	kind := workloadOf(inv.Desired.Type())
+	kind := workloadOf(inv.Type)
 	if inv.Patch {
 		c.report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
@@ -644,7 +645,7 @@ func (c *checker) inverse(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node
 // base lost the key.
 func (c *checker) inverseFinding(fd *ast.FuncDecl, call *ast.CallExpr, stack []ast.Node, carriedBefore func(ast.Expr) bool) (live.InverseUpdate, bool) {
 	inv, ok := c.live.Inverse(fd.Body, call)
-	if !ok || workloadOf(inv.Desired.Type()) == "" || c.templateFrom(inv.Sent, inv.Live, workloadOf(inv.Desired.Type())) || carriedBefore(call) {
+	if !ok || workloadOf(inv.Type) == "" || c.templateFrom(inv.Sent, inv.Live, workloadOf(inv.Type)) || carriedBefore(call) {
 		return inv, false
 	}
 	if c.hashGuarded(stack, call, inv.Live) {

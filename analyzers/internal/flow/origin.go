@@ -202,3 +202,53 @@ func (o *origins) fillers(addr ssa.Value, depth int) {
 		}
 	}
 }
+
+// Built reports whether e is a call that makes a new object rather than
+// handing one on: a static call, given no value that it could return as
+// its result (an argument of the result's type, or of an interface that
+// type implements), of a function that returns no live object (of this
+// package: none of its returned values is read from the server or copied
+// from what was, or handed to it as a callback's object; of another: its
+// Summary has no live result). `desired(cr)` is built; `fetch(ctx, key)`,
+// `scaled(live.DeepCopy())` and a call of a function value are not.
+func (r *Result) Built(e ast.Expr) bool {
+	if !r.ready() {
+		return false
+	}
+	var call *ssa.Call
+	for _, ref := range r.exprs[ast.Unparen(e)] {
+		if c, ok := ref.X.(*ssa.Call); ok && !ref.IsAddr {
+			call = c
+		}
+	}
+	if call == nil || call.Common().StaticCallee() == nil {
+		return false
+	}
+	res := call.Type()
+	for _, a := range call.Common().Args {
+		t := a.Type()
+		if types.Identical(t, res) || types.IsInterface(t) && types.Implements(res, t.Underlying().(*types.Interface)) {
+			return false // may be the result
+		}
+	}
+	fn := calleeObject(call.Common())
+	if f := r.function(fn); f != nil {
+		for _, b := range f.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+				if why := r.live[ret.Results[0]]; IsRead(why) || why == Derived || why == Callback {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if fn == nil || fn.Pkg() == r.Pkg.Pkg {
+		return false // a closure, or a function without a body
+	}
+	for _, sum := range r.summariesAt(call) {
+		if len(sum.Results) > 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -163,8 +163,13 @@ func IsReadOrCopy(why Reason) bool { return IsRead(why) || why == Derived }
 // with a merge patch taken against Live (Patch). Everything not copied is replaced by the desired
 // value.
 type InverseUpdate struct {
+	// Desired is nil when no variable holds the desired object: the call
+	// that builds it is handed straight to the helper or the patch
+	// (`kubeutil.UpdateFromObject(ctx, c, build(cr), live.ObjectMeta)`).
 	Desired, Live *types.Var
-	At            token.Pos
+	// Type is the desired object's type.
+	Type types.Type
+	At   token.Pos
 	// Patch says the desired object is sent with a merge patch taken
 	// against a copy of Live (`Patch(ctx, desired,
 	// client.MergeFrom(live.DeepCopy()))`), At the patch's making: the
@@ -199,22 +204,25 @@ func (r *Result) Inverse(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpdate
 	if patched {
 		obj = call.Args[1]
 	}
-	v := r.desiredObject(obj)
-	if v == nil {
+	v, t := r.desiredObject(obj)
+	if t == nil {
 		return InverseUpdate{}, false
 	}
 	if patched {
 		l := r.flow.Locate(base.Args[0]).Root
-		if l == nil || l == v || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != k8s.Named(v.Type()).Obj() || !IsRead(r.VarReason(l)) {
+		if l == nil || l == v || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != k8s.Named(t).Obj() || !IsRead(r.VarReason(l)) {
 			return InverseUpdate{}, false
 		}
-		return InverseUpdate{Desired: v, Live: l, At: base.Pos(), Patch: true, Sent: obj}, true
+		return InverseUpdate{Desired: v, Live: l, Type: t, At: base.Pos(), Patch: true, Sent: obj}, true
+	}
+	if v == nil {
+		return InverseUpdate{}, false // the metadata copy is made into a variable
 	}
 	src, at := r.metadataSource(body, v, call.Pos())
 	if src == nil {
 		return InverseUpdate{}, false
 	}
-	return InverseUpdate{Desired: v, Live: src, At: at, Sent: obj}, true
+	return InverseUpdate{Desired: v, Live: src, Type: t, At: at, Sent: obj}, true
 }
 
 // overwrite reports whether call is a call of a helper, of any package,
@@ -236,9 +244,9 @@ func (r *Result) overwrite(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpda
 		if into >= len(args) || from >= len(args) {
 			continue
 		}
-		if v := r.desiredObject(args[into]); v != nil {
-			if l := r.liveSource(body, args[from], v); l != nil {
-				return InverseUpdate{Desired: v, Live: l, At: call.Pos(), Sent: args[into]}, true
+		if v, t := r.desiredObject(args[into]); t != nil {
+			if l := r.liveSource(body, args[from], v, t); l != nil {
+				return InverseUpdate{Desired: v, Live: l, Type: t, At: call.Pos(), Sent: args[into]}, true
 			}
 		}
 	}
@@ -246,33 +254,52 @@ func (r *Result) overwrite(body *ast.BlockStmt, call *ast.CallExpr) (InverseUpda
 }
 
 // desiredObject returns the variable at the root of obj, a workload sent
-// in the inverse form, when it holds an object built apart from the live
-// one: not the live object itself changed in place, nor a copy of it
-// (DeepCopy) changed and written. Otherwise nil.
-func (r *Result) desiredObject(obj ast.Expr) *types.Var {
+// in the inverse form, and its type, when it holds an object built apart
+// from the live one: not the live object itself changed in place, nor a
+// copy of it (DeepCopy) changed and written. A call that builds one
+// (`build(cr)`: builtObject) is one too, held by no variable: the variable
+// is nil then. Otherwise the type is nil.
+func (r *Result) desiredObject(obj ast.Expr) (*types.Var, types.Type) {
+	if call, ok := ast.Unparen(obj).(*ast.CallExpr); ok && !k8s.IsDeepCopy(r.info, call) {
+		return nil, r.builtObject(obj)
+	}
 	v := astutil.RootVar(r.info, obj)
-	if v == nil || k8s.Named(v.Type()) == nil {
-		return nil
+	if v == nil {
+		return nil, nil
+	}
+	if k8s.Named(v.Type()) == nil {
+		return nil, nil
 	}
 	if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {
-		return nil
+		return nil, nil
 	}
 	if l := r.flow.Locate(obj).Root; l != nil && l != v && r.VarReason(l) != NotLive {
+		return nil, nil
+	}
+	return v, v.Type()
+}
+
+// builtObject returns the type of obj, a Kubernetes object, when obj is
+// a call that builds it (flow.Result.Built). Otherwise nil.
+func (r *Result) builtObject(obj ast.Expr) types.Type {
+	t := r.info.TypeOf(obj)
+	if t == nil || k8s.Named(t) == nil || !r.flow.Built(obj) {
 		return nil
 	}
-	return v
+	return t
 }
 
 // liveSource returns the variable of the function whose body is given
 // that e is read from, when it holds the server's copy of an object of
-// desired's kind: e's root variable or, through locals that hold a part of
+// type t (the desired object's, held by desired or by no variable): e's
+// root variable or, through locals that hold a part of
 // it (`version := current.ResourceVersion`, a copy of its ObjectMeta), the
 // one the flow engine locates. The server's copy is an object read (by
 // the function, or by a helper that returns it), copied from one, or a
 // local written back with Update or Patch itself; a parameter written
 // back is not: which object it holds is its callers' to say.
-func (r *Result) liveSource(body *ast.BlockStmt, e ast.Expr, desired *types.Var) *types.Var {
-	kind := k8s.Named(desired.Type()).Obj()
+func (r *Result) liveSource(body *ast.BlockStmt, e ast.Expr, desired *types.Var, t types.Type) *types.Var {
+	kind := k8s.Named(t).Obj()
 	for _, l := range []*types.Var{astutil.RootVar(r.info, e), r.flow.Locate(e).Root} {
 		if l == nil || l == desired || k8s.Named(l.Type()) == nil || k8s.Named(l.Type()).Obj() != kind {
 			continue
@@ -317,7 +344,7 @@ func (r *Result) mergePatch(call *ast.CallExpr) (*ast.CallExpr, bool) {
 
 func (r *Result) metadataSource(body *ast.BlockStmt, v *types.Var, pos token.Pos) (*types.Var, token.Pos) {
 	info := r.info
-	source := func(e ast.Expr) *types.Var { return r.liveSource(body, e, v) }
+	source := func(e ast.Expr) *types.Var { return r.liveSource(body, e, v, v.Type()) }
 	isMeta := func(e ast.Expr) bool {
 		t := info.TypeOf(e)
 		return t != nil && k8s.IsNamed(t, k8s.MetaV1, "ObjectMeta")

@@ -127,16 +127,73 @@ func (r *Reconciler) inverseThroughHelperAlways(ctx context.Context, key client.
 	return kubeutil.UpdateFromObject(ctx, r.Client, update, live.ObjectMeta) // want `desired Deployment written over the live one with Update, dropping restartedAt`
 }
 
-// Known false negative: the desired object handed to the helper straight
-// from the call that builds it. The inverse form is told by the variable
-// that holds the desired object (its hash guards and carry-overs are asked
-// of it), and here there is none.
+// The desired object handed to the helper straight from the call that
+// builds it: no variable holds it, and nothing can carry restartedAt into
+// it on the way.
 func (r *Reconciler) inverseThroughHelperNoLocal(ctx context.Context, key client.ObjectKey) error {
 	live := &appsv1.Deployment{}
 	if err := r.Get(ctx, key, live); err != nil {
 		return err
 	}
-	return kubeutil.UpdateFromObject(ctx, r.Client, desired(), live.ObjectMeta)
+	return kubeutil.UpdateFromObject(ctx, r.Client, desired(), live.ObjectMeta) // want `desired Deployment written over the live one with Update, dropping restartedAt`
+}
+
+// RIGHT: the call that builds the desired object is given the live one and
+// takes its template annotations over.
+func (r *Reconciler) inverseBuiltKeepingTemplate(ctx context.Context, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	return kubeutil.UpdateFromObject(ctx, r.Client, desiredKeeping(live), live.ObjectMeta)
+}
+
+func desiredKeeping(running *appsv1.Deployment) *appsv1.Deployment {
+	d := desired()
+	d.Spec.Template.Annotations = running.Spec.Template.Annotations
+	return d
+}
+
+// RIGHT: a helper that reads the object returns the server's copy, not a
+// desired one: handed over, it is the live object written back.
+func (r *Reconciler) inverseGivenFetched(ctx context.Context, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	return kubeutil.UpdateFromObject(ctx, r.Client, r.fetch(ctx, key), live.ObjectMeta)
+}
+
+func (r *Reconciler) fetch(ctx context.Context, key client.ObjectKey) *appsv1.Deployment {
+	d := &appsv1.Deployment{}
+	_ = r.Get(ctx, key, d)
+	return d
+}
+
+// A desired object built in the call of a merge patch taken against the
+// live one: the patch deletes every template annotation it lacks.
+func (r *Reconciler) patchBuiltInline(ctx context.Context, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	return r.Patch(ctx, desired(), client.MergeFrom(live.DeepCopy())) // want `desired Deployment patched with a merge patch taken against the live one, deleting restartedAt`
+}
+
+// RIGHT: the same patch of a copy of the live object, changed by the call
+// that copies it: the patch holds only the change.
+func (r *Reconciler) patchCopyInline(ctx context.Context, key client.ObjectKey) error {
+	live := &appsv1.Deployment{}
+	if err := r.Get(ctx, key, live); err != nil {
+		return err
+	}
+	return r.Patch(ctx, scaled(live.DeepCopy()), client.MergeFrom(live.DeepCopy()))
+}
+
+func scaled(d *appsv1.Deployment) *appsv1.Deployment {
+	n := int32(2)
+	d.Spec.Replicas = &n
+	return d
 }
 
 // The same through a helper of this package that takes the whole live
