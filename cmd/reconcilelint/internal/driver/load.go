@@ -36,7 +36,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -82,21 +81,9 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 		cpu:      make(chan struct{}, runtime.GOMAXPROCS(0)),
 		timer:    r.timer,
 	}
-	// go list keeps about one and a half cores busy: the rest parses the
-	// files the patterns name in the meantime.
-	//
-	// The collector waits until go list is done. Its cycles then could
-	// free little (the parsed files stay for their packages), and they ran
-	// on the core that go list and the decoding of its answer need: with
-	// them, the listing took 12% longer on cluster-api and 10% on toolhive
-	// (paired runs). The heap meanwhile is what the parses and the answer
-	// allocate, well under the later peak; a GOGC or GOMEMLIMIT the user
-	// sets is left alone.
-	restoreGC := func() {}
-	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		percent := debug.SetGCPercent(-1)
-		restoreGC = func() { debug.SetGCPercent(percent) }
-	}
+	// The collector is held until the analysis starts (collect.go).
+	l.gc = holdCollector()
+	defer l.gc.restore()
 	var stop atomic.Bool
 	prefetched := make(chan struct{})
 	go func() {
@@ -107,7 +94,6 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	roots, err := packages.Load(&packages.Config{Mode: loadMode, Tests: tests, Fset: fset}, patterns...)
 	stop.Store(true)
 	<-prefetched
-	restoreGC()
 	if err != nil {
 		return nil, listError(err)
 	}
@@ -137,6 +123,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 	}
 
 	l.readImports()
+	l.gc.analyse()
 	l.checking.Store(true)
 
 	// Each source package in its own goroutine: type-checked once the
@@ -191,6 +178,7 @@ func load(patterns []string, tests bool, r *runner, progress *progress) (*loaded
 
 type loader struct {
 	fset   *token.FileSet
+	gc     *pacer
 	source map[*packages.Package]bool // written before the checking starts
 	// borrowed are the dependency packages loaded from source for their
 	// facts (borrow.go); likewise.
@@ -552,8 +540,21 @@ func (l *loader) readImports() {
 	}
 	// In order of path: the objects are made the same way on every run.
 	slices.SortFunc(list, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
-	for _, imp := range list {
+	// One collection when half the bytes are read (collect.go).
+	sizes := make([]int64, len(list))
+	var total, done int64
+	for i, imp := range list {
+		if fi, err := os.Stat(imp.ExportFile); err == nil {
+			sizes[i] = fi.Size()
+			total += sizes[i]
+		}
+	}
+	for i, imp := range list {
 		l.readExport(imp) // an error is the importer's to say, when the check asks again
+		if done < total/2 && done+sizes[i] >= total/2 {
+			l.gc.collect()
+		}
+		done += sizes[i]
 	}
 }
 

@@ -323,6 +323,40 @@ func TestCollectorBackAfterListing(t *testing.T) {
 	}
 }
 
+// TestPacer: held, the collector runs no cycle; for the analysis its
+// percent is analysisPercent; restored, the one it had. A GOGC the user
+// sets is left alone throughout. Not parallel: the percent is the
+// process's.
+func TestPacer(t *testing.T) {
+	prev := debug.SetGCPercent(73)
+	defer debug.SetGCPercent(prev)
+	percent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	p := holdCollector()
+	if got := percent(); got != -1 {
+		t.Errorf("held: GC percent %d, want -1", got)
+	}
+	p.collect()
+	p.analyse()
+	if got := percent(); got != analysisPercent {
+		t.Errorf("analysing: GC percent %d, want %d", got, analysisPercent)
+	}
+	p.restore()
+	if got := percent(); got != 73 {
+		t.Errorf("restored: GC percent %d, want 73", got)
+	}
+
+	t.Setenv("GOGC", "73")
+	p = holdCollector()
+	p.analyse()
+	if got := percent(); got != 73 {
+		t.Errorf("GOGC set: GC percent %d while analysing, want 73", got)
+	}
+	p.restore()
+}
+
 // validateFixes rejects what x/tools' checker rejects, and sorts each
 // fix's edits in place as it does (the order -json shows).
 func TestValidateFixes(t *testing.T) {
