@@ -126,7 +126,8 @@ func TestSources(t *testing.T) {
 // a constant (Constant); at allocated(x), whether the variable
 // x holds only objects its function allocates (Allocated); and at
 // located(x), what the values of x are rooted at and the path from there
-// to the expression x (LocateVar and Locate).
+// to the expression x (LocateVar and Locate); at built(x), whether x is a
+// call that makes a new object (Built).
 var locals = repotest.Probe("locals", []*analysis.Analyzer{flow.Analyzer}, func(pass *analysis.Pass, call *ast.CallExpr) {
 	id, ok := call.Fun.(*ast.Ident)
 	if !ok || len(call.Args) != 1 {
@@ -146,6 +147,12 @@ var locals = repotest.Probe("locals", []*analysis.Analyzer{flow.Analyzer}, func(
 			pass.Reportf(call.Pos(), "constant")
 		} else {
 			pass.Reportf(call.Pos(), "not known")
+		}
+	case "built":
+		if r.Built(call.Args[0]) {
+			pass.Reportf(call.Pos(), "built")
+		} else {
+			pass.Reportf(call.Pos(), "not built")
 		}
 	case "allocated":
 		if v != nil && r.Allocated(v) {
