@@ -14,6 +14,7 @@ build: ## Build the standalone binary into bin/.
 
 test: example ## Run every test: analyzers, and the real binary over examples/operator.
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
+	$(GO) test -count=1 -race -run 'Concurrent' ./analyzers/internal/flow/
 	cd tools/perf && $(GO) test -count=1 ./...
 
 example: ## Build examples/operator, so its dependencies are compiled once, before the tests.

@@ -373,9 +373,15 @@ type Result struct {
 	constOnce  sync.Once
 	constUses  map[*ssa.Const][]ssa.Instruction
 
-	summaryOf map[*ssa.CallCommon][]*Summary // calls of other packages' functions with a Summary
+	// summaryOf holds the calls of other packages' functions with a
+	// Summary, as solving met them: written by run only, then read by
+	// any analyzer. asked memoises summariesAt's answers for every other
+	// call, under sumMu; what it holds depends on which questions came
+	// first, so no answer but summariesAt's may read it.
+	summaryOf map[*ssa.CallCommon][]*Summary
 	factsOf   func(*ssa.CallCommon, *types.Func) []*Summary
-	sumMu     sync.Mutex // guards summaryOf once questions are asked
+	sumMu     sync.Mutex
+	asked     map[*ssa.CallCommon][]*Summary
 
 	mu         sync.Mutex // the decisions' memos, asked by several analyzers
 	writesMemo map[*ssa.Function]bool

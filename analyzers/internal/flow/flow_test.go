@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -170,4 +171,50 @@ var locals = repotest.Probe("locals", []*analysis.Analyzer{flow.Analyzer}, func(
 
 func TestLocals(t *testing.T) {
 	repotest.Run(t, locals, "flow/locals")
+}
+
+// concurrent asks, from several goroutines at once, the questions that
+// read the Summaries of the calls of other packages' functions (Where,
+// through the helpers a value is handed to; Built and Decides, through
+// the calls they look at), as the analyzers of one package do under
+// golangci-lint. It reports nothing: run with -race (make test does), it
+// fails on an unguarded memo.
+var concurrent = &analysis.Analyzer{
+	Name:     "concurrent",
+	Doc:      "ask the flow engine's questions from several goroutines (tests only)",
+	Requires: []*analysis.Analyzer{flow.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := pass.ResultOf[flow.Analyzer].(*flow.Result)
+		var calls []*ast.CallExpr
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					calls = append(calls, call)
+				}
+				return true
+			})
+		}
+		var wg sync.WaitGroup
+		for i := range 4 {
+			wg.Go(func() {
+				for _, call := range calls {
+					switch i % 2 {
+					case 0:
+						for _, arg := range call.Args {
+							r.Where(arg, true)
+						}
+					case 1:
+						r.Built(call)
+						r.Decides(call)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		return nil, nil
+	},
+}
+
+func TestConcurrentQuestions(t *testing.T) {
+	repotest.Run(t, concurrent, "flow/concurrent")
 }

@@ -514,9 +514,12 @@ func (r *Result) funcWrites(fn *ssa.Function) bool {
 // call may run.
 func (r *Result) summariesAt(site ssa.CallInstruction) []*Summary {
 	c := site.Common()
+	if sums, ok := r.summaryOf[c]; ok {
+		return sums
+	}
 	r.sumMu.Lock()
 	defer r.sumMu.Unlock()
-	if sums, ok := r.summaryOf[c]; ok {
+	if sums, ok := r.asked[c]; ok {
 		return sums
 	}
 	var sums []*Summary
@@ -525,7 +528,10 @@ func (r *Result) summariesAt(site ssa.CallInstruction) []*Summary {
 			sums = r.factsOf(c, fn)
 		}
 	}
-	r.summaryOf[c] = sums
+	if r.asked == nil {
+		r.asked = map[*ssa.CallCommon][]*Summary{}
+	}
+	r.asked[c] = sums
 	return sums
 }
 
