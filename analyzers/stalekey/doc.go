@@ -76,7 +76,10 @@
 // for it directly (and the functions
 // that one calls). Only when it
 // cannot be traced are all conditionally written keys of that kind
-// (annotations or labels) in the package used. Keys that match the
+// (annotations or labels) in the package used. A package-level map is not
+// traced: merged whole, with constant keys only, it is still reported for
+// the package's conditionally written keys (a known false positive, seen
+// on a fixed set of Deployment labels). Keys that match the
 // owned-prefixes setting are owned wherever they are written.
 //
 // Keys that are not constants are reported too when they come from a
