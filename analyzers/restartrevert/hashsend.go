@@ -37,7 +37,7 @@ func (f *hashSendFact) String() string {
 func (c *checker) hashGates(decls []*ast.FuncDecl) {
 	info := c.pass.TypesInfo
 	c.gated = map[*ast.CallExpr]bool{}
-	c.hashSends = map[*types.Func][]int{}
+	c.hashSends = map[*types.Func]*hashSendFact{}
 	for _, fd := range decls {
 		fn := c.graph.Func(fd)
 		if fd.Body == nil || fn == nil {
@@ -76,8 +76,9 @@ func (c *checker) hashGates(decls []*ast.FuncDecl) {
 		}
 		if len(out) > 0 {
 			slices.Sort(out)
-			c.hashSends[fn] = out
-			c.pass.ExportObjectFact(fn, &hashSendFact{Params: out})
+			f := &hashSendFact{Params: out}
+			c.hashSends[fn] = f
+			c.pass.ExportObjectFact(fn, f)
 		}
 	}
 	c.fd, c.body = nil, nil
@@ -100,27 +101,16 @@ func (c *checker) hashSent(root *types.Var) bool {
 	info := c.pass.TypesInfo
 	for _, h := range d.HelperWrites {
 		fn := k8s.Callee(info, h)
+		if fn == nil {
+			return false
+		}
+		f := funcs.Summary(c.pass, c.hashSends, fn) // this package's, or its package's fact
 		args := live.CallOperands(info, h, fn)
-		if !slices.ContainsFunc(c.hashSendParams(fn), func(i int) bool { return i < len(args) && c.holds(args[i], root) }) {
+		if f == nil || !slices.ContainsFunc(f.Params, func(i int) bool { return i < len(args) && c.holds(args[i], root) }) {
 			return false
 		}
 	}
 	return true
-}
-
-// hashSendParams returns what hashSendFact says of fn, of any package.
-func (c *checker) hashSendParams(fn *types.Func) []int {
-	if fn == nil {
-		return nil
-	}
-	if ps, ok := c.hashSends[fn]; ok {
-		return ps
-	}
-	f := new(hashSendFact)
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), f) {
-		return f.Params
-	}
-	return nil
 }
 
 // holds reports whether e is the object root holds, or a copy the flow

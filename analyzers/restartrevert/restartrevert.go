@@ -148,7 +148,7 @@ const maxRounds = 8
 type checker struct {
 	keyCompares map[*types.Func]*keyCompareFact // the package's comparison helpers (keycompare.go)
 	gated       map[*ast.CallExpr]bool          // the package's hash-gated writes (hashsend.go)
-	hashSends   map[*types.Func][]int           // its functions writing parameters only so
+	hashSends   map[*types.Func]*hashSendFact   // its functions writing parameters only so
 
 	fd      *ast.FuncDecl  // the function being checked
 	body    *ast.BlockStmt // its body

@@ -611,8 +611,6 @@ func isCmp(fn *types.Func) bool {
 	return k8s.IsFunc(fn, "github.com/google/go-cmp/cmp", "Equal") || k8s.IsFunc(fn, "github.com/google/go-cmp/cmp", "Diff")
 }
 
-// isExport reports functions that encode or print a value: JSON and YAML
-// encoders and fmt's printing functions.
 // readsOnly reports the library functions that read or set an object's
 // identity, owners or finalizers and send nothing of it anywhere:
 // client.ObjectKeyFromObject (a name and a namespace), controllerutil's
@@ -629,6 +627,8 @@ func readsOnly(fn *types.Func) bool {
 	return false
 }
 
+// isExport reports functions that encode or print a value: JSON and YAML
+// encoders and fmt's printing functions.
 func isExport(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false

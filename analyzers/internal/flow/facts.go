@@ -241,8 +241,7 @@ func (s *solver) summaries(c *ssa.CallCommon, fn *types.Func) []*Summary {
 		if fn.Pkg() == s.pass.Pkg {
 			return nil // followed through its SSA form
 		}
-		sum := new(Summary)
-		if s.pass.ImportObjectFact(fn.Origin(), sum) {
+		if sum := s.r.importSummary(fn.Origin()); sum != nil {
 			return []*Summary{sum}
 		}
 		return nil

@@ -49,7 +49,7 @@ func (r *Result) Overwrites(fn *types.Func) [][2]int {
 	if f := r.function(fn); f != nil {
 		return r.overwrites(f)
 	}
-	if r.importSummary != nil && fn.Pkg() != nil && (r.Pkg == nil || fn.Pkg() != r.Pkg.Pkg) {
+	if fn.Pkg() != nil {
 		if sum := r.importSummary(fn.Origin()); sum != nil {
 			return sum.Overwrites
 		}
@@ -125,59 +125,22 @@ func (r *Result) overwrites(f *ssa.Function) [][2]int {
 			if fn == nil || !IsClientMethod(fn, "Update") || len(args) < 2 {
 				continue
 			}
+			// Every path that succeeds sends the object: a helper that
+			// decides by itself whether to send it (a comparison of the
+			// two, a patch found empty) is not an overwrite, since its
+			// decision may spare the live object's template.
 			into := r.paramIndex(f, args[1])
-			if into < 0 || !unlessFailed(f, call) {
+			if into < 0 || !passes(f, []ssa.Instruction{call}, nil) {
 				continue
 			}
 			for _, mc := range copies {
-				if mc.pair[0] == into && before(mc.instr, call) && !slices.Contains(out, mc.pair) {
+				if mc.pair[0] == into && passes(f, []ssa.Instruction{mc.instr}, []ssa.Instruction{call}) && !slices.Contains(out, mc.pair) {
 					out = append(out, mc.pair)
 				}
 			}
 		}
 	}
 	return out
-}
-
-// unlessFailed reports whether f returns without running call only when
-// it fails: every return that call's block does not dominate returns an
-// error other than nil. A helper that decides by itself whether to send
-// the object (a comparison of the two, a patch found empty) is not an
-// overwrite: its decision may spare the live object's template.
-func unlessFailed(f *ssa.Function, call ssa.Instruction) bool {
-	for _, b := range f.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || call.Block().Dominates(b) {
-			continue
-		}
-		failed := false
-		for _, v := range ret.Results {
-			if c, isConst := v.(*ssa.Const); types.Identical(v.Type(), errorType) && !(isConst && c.IsNil()) {
-				failed = true
-			}
-		}
-		if !failed {
-			return false
-		}
-	}
-	return true
-}
-
-// before reports whether a runs before b on every path to b: in a block
-// that dominates b's, earlier in the same block.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // setResourceVersion returns the receiver and argument of a call of

@@ -80,7 +80,7 @@ func (s *solver) seeded() bool {
 			return true
 		}
 		if fn.Pkg() != nil && fn.Pkg() != s.pass.Pkg {
-			if sum := new(Summary); s.pass.ImportObjectFact(fn.Origin(), sum) && sum.seeds() {
+			if sum := s.r.importSummary(fn.Origin()); sum != nil && sum.seeds() {
 				return true
 			}
 			if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) && len(s.factImpls().byName[fn.Name()]) > 0 {

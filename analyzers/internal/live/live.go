@@ -264,10 +264,7 @@ func (r *Result) desiredObject(obj ast.Expr) (*types.Var, types.Type) {
 		return nil, r.builtObject(obj)
 	}
 	v := astutil.RootVar(r.info, obj)
-	if v == nil {
-		return nil, nil
-	}
-	if k8s.Named(v.Type()) == nil {
+	if v == nil || k8s.Named(v.Type()) == nil {
 		return nil, nil
 	}
 	if why := r.VarReason(v); IsRead(why) || why == Derived || why == Callback {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -355,6 +356,28 @@ func TestPacer(t *testing.T) {
 		t.Errorf("GOGC set: GC percent %d while analysing, want 73", got)
 	}
 	p.restore()
+}
+
+// TestPacerCollectsInTheReads: with the collector held, a load makes
+// exactly two collections of its own, when half of the export data is
+// read and when all of it is (collect.go), and no other. Not parallel:
+// the count is the process's.
+func TestPacerCollectsInTheReads(t *testing.T) {
+	t.Chdir(repotest.TinyModule(t, map[string]string{"p/p.go": "package p\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\nvar S = fmt.Sprint(strings.ToUpper(\"x\"))\n"}))
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	forced := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	before := forced()
+	if _, err := load([]string{"./..."}, false, newRunner(nil, nil), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := forced() - before; got != 2 {
+		t.Errorf("load made %d collections of its own, want 2 (half-way through the reads, and after them)", got)
+	}
 }
 
 // validateFixes rejects what x/tools' checker rejects, and sorts each
