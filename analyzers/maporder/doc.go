@@ -34,8 +34,16 @@
 //	container.WithEnv(env...)
 //
 // Sources: range over a map (or over maps.Keys/Values/All of one),
-// slices.Collect(maps.Keys(m)), golang.org/x/exp/maps.Keys/Values, and
-// sets.Set.UnsortedList. The statements that put the order into a value
+// slices.Collect(maps.Keys(m)), golang.org/x/exp/maps.Keys/Values,
+// sets.Set.UnsortedList, and a range over a list read from an informer
+// cache (flow.Result.Listed): the Items of a list that controller-runtime's
+// client.Reader.List filled, or a generated lister's List result. The
+// cache holds its objects in a Go map and lists them in that map's order,
+// a new one at each List (`for _, p := range pods.Items { env =
+// append(env, ...) }`). A list sorted in place in the same function is not
+// a source. A reader that goes to the API server (manager.GetAPIReader)
+// lists in key order, but a client.Reader does not say which it is: its
+// lists are reported too. The statements that put the order into a value
 // are matched in the function's syntax (an append or an index write, in
 // the loop, to a slice declared outside it; a write to a builder); the
 // flow engine's Taint then carries it on the function's SSA form, so a

@@ -11,6 +11,7 @@ package maporder
 //   - a parameter of ordered content (fnState's Param rule);
 //   - a range over a map, or a call of maps.Keys and its kin, of a set's
 //     UnsortedList (sourceCall);
+//   - a call that lists objects from an informer cache (flow.Listed);
 //   - a call of a function of another package with a fact, of an
 //     interface method with implementations in the module, or of a
 //     function of this package whose summary is not empty (callTaints,
@@ -35,6 +36,8 @@ package maporder
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 )
 
 // exposure is what decides, for one function, whether order can enter it.
@@ -88,7 +91,7 @@ func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 	}
 	for _, fn := range p.graph.Uses(decl) {
 		switch {
-		case mapSeq(fn) || mapList(fn): // alone, in slices.Collect or a range
+		case mapSeq(fn) || mapList(fn) || flow.ListsFromCache(fn): // alone, in slices.Collect or a range
 			return &exposure{always: true}
 		case len(p.implementations(fn)) > 0:
 			return &exposure{always: true}

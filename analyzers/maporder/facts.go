@@ -33,10 +33,10 @@ func (f *orderFact) String() string {
 		if r.After > 0 {
 			after = fmt.Sprintf(" after the entries of param %d", r.After-1)
 		}
-		parts = append(parts, fmt.Sprintf("result %d in order of map %s (%s)%s", r.Index, r.Map, r.Pos, after))
+		parts = append(parts, fmt.Sprintf("result %d in order of %s (%s)%s", r.Index, r.source(), r.Pos, after))
 	}
 	for _, r := range f.Fills {
-		parts = append(parts, fmt.Sprintf("fills param %d in order of map %s (%s)", r.Index, r.Map, r.Pos))
+		parts = append(parts, fmt.Sprintf("fills param %d in order of %s (%s)", r.Index, r.source(), r.Pos))
 	}
 	for _, s := range f.Sinks {
 		parts = append(parts, fmt.Sprintf("param %d reaches %s (%s)", s.Index, s.Sink, s.Pos))
@@ -48,7 +48,7 @@ func (f *orderFact) String() string {
 		parts = append(parts, fmt.Sprintf("sorts param %d", i))
 	}
 	for _, c := range f.Calls {
-		parts = append(parts, fmt.Sprintf("calls param %d in order of map %s (%s)", c.Index, c.Map, c.Pos))
+		parts = append(parts, fmt.Sprintf("calls param %d in order of %s (%s)", c.Index, c.source(), c.Pos))
 	}
 	return "maporder(" + strings.Join(parts, "; ") + ")"
 }
@@ -57,11 +57,14 @@ func (f *orderFact) String() string {
 // only for entries appended after those of parameter After-1 (see
 // fnState.keptAfter).
 type flowFact struct {
-	Index int
-	Map   string
-	Pos   string
-	After int
+	Index  int
+	Map    string
+	Listed bool // Map is a list out of an informer cache
+	Pos    string
+	After  int
 }
+
+func (f flowFact) source() string { return (&origin{mapName: f.Map, listed: f.Listed}).source() }
 
 // sinkFact says that the order of a parameter reaches a sink.
 type sinkFact struct {
@@ -168,7 +171,7 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 					after = 0
 				}
 			}
-			f.Results = append(f.Results, flowFact{Index: i, Map: o.mapName, Pos: p.where(o), After: after})
+			f.Results = append(f.Results, flowFact{Index: i, Map: o.mapName, Listed: o.listed, Pos: p.where(o), After: after})
 		}
 		for _, i := range sortedKeys(sum.fills) {
 			real := slices.DeleteFunc(slices.Clone(sum.fills[i]), symbolic)
@@ -176,7 +179,7 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 				continue
 			}
 			o := real[0]
-			f.Fills = append(f.Fills, flowFact{Index: i, Map: o.mapName, Pos: p.where(o)})
+			f.Fills = append(f.Fills, flowFact{Index: i, Map: o.mapName, Listed: o.listed, Pos: p.where(o)})
 		}
 		for _, i := range sortedKeys(sum.sinks) {
 			sk := sum.sinks[i]
@@ -195,7 +198,7 @@ func (p *pkgState) exportFacts(decls []*ast.FuncDecl) {
 		for _, i := range sortedKeys(sum.calls) {
 			real := slices.DeleteFunc(slices.Clone(sum.calls[i]), symbolic)
 			if len(real) > 0 {
-				f.Calls = append(f.Calls, flowFact{Index: i, Map: real[0].mapName, Pos: p.where(real[0])})
+				f.Calls = append(f.Calls, flowFact{Index: i, Map: real[0].mapName, Listed: real[0].listed, Pos: p.where(real[0])})
 			}
 		}
 		if len(f.Results)+len(f.Fills)+len(f.Sinks)+len(f.Passes)+len(f.Sorts)+len(f.Calls) == 0 {
@@ -239,7 +242,7 @@ func (p *pkgState) callsInOrder(fn *types.Func, call *ast.CallExpr) map[int]tain
 		name := calleeName(fn)
 		for _, c := range fact.Calls {
 			o := p.origin(call, -100-c.Index, func() *origin {
-				return &origin{kind: remoteOrigin, mapName: c.Map, callee: name, remote: c.Pos}
+				return &origin{kind: remoteOrigin, mapName: c.Map, listed: c.Listed, callee: name, remote: c.Pos}
 			})
 			out[c.Index] = union(out[c.Index], taint{o})
 		}

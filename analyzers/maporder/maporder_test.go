@@ -35,6 +35,8 @@ func TestMaporder(t *testing.T) {
 		{"channels", []string{"maporder/channels/render", "maporder/channels/controller"}},
 		// Functions with a single way for order to enter them (exposure.go): each is still walked.
 		{"exposure", []string{"maporder/exposure/model", "maporder/exposure/store", "maporder/exposure/controller"}},
+		// Lists read from an informer cache: controller-runtime's List, a lister's, a helper's behind an interface.
+		{"listed", []string{"maporder/listed/discover", "maporder/listed"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { repotest.Run(t, maporder.New(maporder.Config{}), c.pkgs...) })
 	}

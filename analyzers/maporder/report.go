@@ -82,20 +82,28 @@ func (p *pkgState) diagnostic(f *finding) analysis.Diagnostic {
 	case rangeOrigin:
 		rs := o.node.(*ast.RangeStmt)
 		end = rs.X.End()
-		msg = fmt.Sprintf("range over map %s feeds %s in map order; sort the keys first", o.mapName, first)
+		if o.listed {
+			msg = fmt.Sprintf("range over %s, listed from the informer cache in no fixed order, feeds %s; sort the list first", o.mapName, first)
+		} else {
+			msg = fmt.Sprintf("range over map %s feeds %s in map order; sort the keys first", o.mapName, first)
+		}
 	case callOrigin:
 		msg = fmt.Sprintf("%s is in map order and feeds %s; sort it first", exprText(o.node.(ast.Expr)), first)
 	case remoteOrigin:
-		msg = fmt.Sprintf("%s returns values in the order of map %s (%s) and they feed %s; sort them first",
-			o.callee, o.mapName, o.remote, first)
+		msg = fmt.Sprintf("%s returns values in the order of %s (%s) and they feed %s; sort them first",
+			o.callee, o.source(), o.remote, first)
 	}
 	d := analysis.Diagnostic{Pos: pos, End: end, Message: msg}
+	order := "map order"
+	if o.listed {
+		order = "the cache's order"
+	}
 	for _, sk := range f.sinks {
 		d.Related = append(d.Related, analysis.RelatedInformation{
-			Pos: sk.pos, Message: "map order reaches " + sk.desc + " here",
+			Pos: sk.pos, Message: order + " reaches " + sk.desc + " here",
 		})
 	}
-	if o.kind == rangeOrigin {
+	if o.kind == rangeOrigin && !o.listed {
 		if fix, ok := p.sortedKeysFix(o.node.(*ast.RangeStmt)); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}

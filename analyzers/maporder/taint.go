@@ -18,6 +18,7 @@ import (
 type origin struct {
 	node    ast.Node // the range statement or call in this package
 	mapName string   // the map, as written
+	listed  bool     // mapName is a list out of an informer cache (flow.Result.Listed)
 	kind    originKind
 	param   int        // for paramOrigin: the parameter index
 	callee  string     // for remoteOrigin: the function returning the order
@@ -27,6 +28,14 @@ type origin struct {
 	// after-1, which a caller passing the list it assigns to keeps
 	// (fnState.keptAfter).
 	after int
+}
+
+// source names where the order comes from, for messages.
+func (o *origin) source() string {
+	if o.listed {
+		return "the informer cache's list " + o.mapName
+	}
+	return "map " + o.mapName
 }
 
 type originKind int
@@ -367,7 +376,7 @@ func (s *fnState) summaryTaints(fn *types.Func, call *ast.CallExpr, n int) ([]ta
 		for _, r := range fact.Results {
 			if r.Index < n {
 				o := s.p.origin(call, r.Index, func() *origin {
-					return &origin{kind: remoteOrigin, mapName: r.Map, callee: name, remote: r.Pos, after: r.After}
+					return &origin{kind: remoteOrigin, mapName: r.Map, listed: r.Listed, callee: name, remote: r.Pos, after: r.After}
 				})
 				out[r.Index] = union(out[r.Index], taint{o})
 			}

@@ -195,6 +195,11 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 			}
 		}
 	}
+	if order == nil && s.p.flow.Listed(st.X) {
+		order = taint{s.p.origin(st, 0, func() *origin {
+			return &origin{kind: rangeOrigin, mapName: exprText(st.X), listed: true}
+		})}
+	}
 	if order == nil {
 		order = s.taintOf(st.X)
 	}
@@ -898,7 +903,7 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 	for _, f := range fact.Fills {
 		if arg := argFor(call, fn, f.Index); arg != nil {
 			o := s.p.origin(call, -1-f.Index, func() *origin {
-				return &origin{kind: remoteOrigin, mapName: f.Map, callee: name, remote: f.Pos}
+				return &origin{kind: remoteOrigin, mapName: f.Map, listed: f.Listed, callee: name, remote: f.Pos}
 			})
 			s.t.AddAt(derefAddr(arg), taint{o})
 		}
