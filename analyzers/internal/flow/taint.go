@@ -449,10 +449,24 @@ func (t *Taint[L]) labels(v ssa.Value, instr ssa.Instruction) []L {
 // at returns the labels of v where instr uses it: none once a clear of v
 // ran before.
 func (t *Taint[L]) at(v ssa.Value, instr ssa.Instruction) []L {
-	if t.cleared(v, instr) {
+	if t.cleared(v, instr) || t.loadCleared(v) {
 		return nil
 	}
 	return t.labels(v, instr)
+}
+
+// loadCleared reports whether v is a load from a location cleared before
+// it: what Solve's step gives the load, told at once. A clear added
+// during the analyzer's pass (a sort of a variable a closure captures,
+// which lives in memory) counts for the statements after it in the same
+// pass, as a clear of a value does, and not only from the next Solve.
+func (t *Taint[L]) loadCleared(v ssa.Value) bool {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	s, ok := t.location(load.X)
+	return ok && t.clearedMem(s, load)
 }
 
 func (t *Taint[L]) set(v ssa.Value, ls []L) bool {
