@@ -35,17 +35,17 @@
 //
 // Sources: range over a map (or over maps.Keys/Values/All of one),
 // slices.Collect(maps.Keys(m)), golang.org/x/exp/maps.Keys/Values,
-// sets.Set.UnsortedList, and a range over a list read from an informer
-// cache (flow.Result.Listed): the Items of a list that controller-runtime's
-// client.Reader.List filled, or a generated lister's List result. The
-// cache holds its objects in a Go map and lists them in that map's order,
-// a new one at each List (`for _, p := range pods.Items { env =
-// append(env, ...) }`). A list sorted in place in the same function is not
-// a source. A reader that goes to the API server (manager.GetAPIReader)
-// lists in key order, but a client.Reader does not say which it is: its
-// lists are reported too. The statements that put the order into a value
-// are matched in the function's syntax (an append or an index write, in
-// the loop, to a slice declared outside it; a write to a builder); the
+// sets.Set.UnsortedList, and a list read from an informer cache
+// (flow.CacheList): the list controller-runtime's client.Reader.List
+// fills, and a generated lister's List result. The cache holds its objects
+// in a Go map and lists them in that map's order, a new one at each List;
+// the finding is reported at the List call, and a sort of the list (or of
+// what is built from it) clears it like any other. A reader that goes to
+// the API server (manager.GetAPIReader) lists in key order, but a
+// client.Reader does not say which it is: its lists are reported too.
+// The statements that put the order into a value are matched in the
+// function's syntax (an append or an index write, in the loop, to a slice
+// declared outside it; a write to a builder); the
 // flow engine's Taint then carries it on the function's SSA form, so a
 // variable holds map order wherever a path from such a value reaches it
 // (`if one { mounts = []VolumeMount{{...}} } else { for _, k := range

@@ -11,7 +11,7 @@ package maporder
 //   - a parameter of ordered content (fnState's Param rule);
 //   - a range over a map, or a call of maps.Keys and its kin, of a set's
 //     UnsortedList (sourceCall);
-//   - a call that lists objects from an informer cache (flow.Listed);
+//   - a call that lists objects from an informer cache (flow.CacheList);
 //   - a call of a function of another package with a fact, of an
 //     interface method with implementations in the module, or of a
 //     function of this package whose summary is not empty (callTaints,
@@ -91,7 +91,7 @@ func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 	}
 	for _, fn := range p.graph.Uses(decl) {
 		switch {
-		case mapSeq(fn) || mapList(fn) || flow.ListsFromCache(fn): // alone, in slices.Collect or a range
+		case mapSeq(fn) || mapList(fn) || isCacheList(fn): // alone, in slices.Collect or a range
 			return &exposure{always: true}
 		case len(p.implementations(fn)) > 0:
 			return &exposure{always: true}
@@ -124,4 +124,10 @@ func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 		return true
 	})
 	return e
+}
+
+// isCacheList reports whether fn reads a list from an informer cache.
+func isCacheList(fn *types.Func) bool {
+	_, ok := flow.CacheList(fn)
+	return ok
 }

@@ -82,13 +82,14 @@ func (p *pkgState) diagnostic(f *finding) analysis.Diagnostic {
 	case rangeOrigin:
 		rs := o.node.(*ast.RangeStmt)
 		end = rs.X.End()
-		if o.listed {
-			msg = fmt.Sprintf("range over %s, listed from the informer cache in no fixed order, feeds %s; sort the list first", o.mapName, first)
-		} else {
-			msg = fmt.Sprintf("range over map %s feeds %s in map order; sort the keys first", o.mapName, first)
-		}
+		msg = fmt.Sprintf("range over map %s feeds %s in map order; sort the keys first", o.mapName, first)
 	case callOrigin:
-		msg = fmt.Sprintf("%s is in map order and feeds %s; sort it first", exprText(o.node.(ast.Expr)), first)
+		if o.listed {
+			msg = fmt.Sprintf("%s lists from the informer cache in no fixed order, and the list feeds %s; sort it first",
+				exprText(o.node.(ast.Expr)), first)
+		} else {
+			msg = fmt.Sprintf("%s is in map order and feeds %s; sort it first", exprText(o.node.(ast.Expr)), first)
+		}
 	case remoteOrigin:
 		msg = fmt.Sprintf("%s returns values in the order of %s (%s) and they feed %s; sort them first",
 			o.callee, o.source(), o.remote, first)
@@ -103,7 +104,7 @@ func (p *pkgState) diagnostic(f *finding) analysis.Diagnostic {
 			Pos: sk.pos, Message: order + " reaches " + sk.desc + " here",
 		})
 	}
-	if o.kind == rangeOrigin && !o.listed {
+	if o.kind == rangeOrigin {
 		if fix, ok := p.sortedKeysFix(o.node.(*ast.RangeStmt)); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}

@@ -435,7 +435,8 @@ func mapList(fn *types.Func) bool {
 		k8s.IsMethodIn(fn, k8s.Sets, "UnsortedList")
 }
 
-// sourceCall recognises calls whose result is in map order.
+// sourceCall recognises calls whose result is in map order, or in an
+// informer cache's.
 func (s *fnState) sourceCall(fn *types.Func, call *ast.CallExpr) (taint, bool) {
 	mk := func(name string) taint {
 		return taint{s.p.origin(call, 0, func() *origin {
@@ -459,6 +460,11 @@ func (s *fnState) sourceCall(fn *types.Func, call *ast.CallExpr) (taint, bool) {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return mk(exprText(sel.X)), true
 		}
+	}
+	if i, ok := flow.CacheList(fn); ok && i < 0 { // a lister's result
+		return taint{s.p.origin(call, 0, func() *origin {
+			return &origin{kind: callOrigin, mapName: exprText(call), listed: true}
+		})}, true
 	}
 	return nil, false
 }

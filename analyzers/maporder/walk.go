@@ -195,11 +195,6 @@ func (s *fnState) rangeStmt(st *ast.RangeStmt, ctx *loopCtx) {
 			}
 		}
 	}
-	if order == nil && s.p.flow.Listed(st.X) {
-		order = taint{s.p.origin(st, 0, func() *origin {
-			return &origin{kind: rangeOrigin, mapName: exprText(st.X), listed: true}
-		})}
-	}
 	if order == nil {
 		order = s.taintOf(st.X)
 	}
@@ -819,6 +814,15 @@ func (s *fnState) call(call *ast.CallExpr, ctx *loopCtx) {
 		if i < len(call.Args) {
 			s.sanitize(call.Args[i])
 		}
+	}
+
+	// A list the informer cache fills, in its order (a lister's result is
+	// sourceCall's).
+	if i, ok := flow.CacheList(fn); ok && i >= 0 && i < len(call.Args) {
+		list := derefAddr(call.Args[i])
+		s.t.AddAt(list, taint{s.p.origin(call, 0, func() *origin {
+			return &origin{kind: callOrigin, mapName: exprText(list), listed: true}
+		})})
 	}
 
 	sig, _ := fn.Type().(*types.Signature)

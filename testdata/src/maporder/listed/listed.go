@@ -25,11 +25,11 @@ type Reconciler struct {
 // Update sends a new order whenever the cache's changes.
 func (r *Reconciler) peersEnv(ctx context.Context, dep *appsv1.Deployment) error {
 	pods := &corev1.PodList{}
-	if err := r.List(ctx, pods, client.InNamespace(dep.Namespace)); err != nil {
+	if err := r.List(ctx, pods, client.InNamespace(dep.Namespace)); err != nil { // want `r.List\(ctx, pods, client.InNamespace\(\.\.\. lists from the informer cache in no fixed order, and the list feeds Container.Env; sort it first`
 		return err
 	}
 	var env []corev1.EnvVar
-	for _, p := range pods.Items { // want `range over pods.Items, listed from the informer cache in no fixed order, feeds Container.Env; sort the list first`
+	for _, p := range pods.Items {
 		env = append(env, corev1.EnvVar{Name: "PEER_" + p.Name, Value: p.Spec.NodeName})
 	}
 	dep.Spec.Template.Spec.Containers[0].Env = env
@@ -78,12 +78,12 @@ func (r *Reconciler) ownContainers(ctx context.Context, dep *appsv1.Deployment) 
 
 // WRONG: a lister's List reads the same cache.
 func (r *Reconciler) setVolumes(ctx context.Context, dep *appsv1.Deployment) error {
-	sets, err := r.Sets.StatefulSets(dep.Namespace).List(labels.SelectorFromSet(dep.Spec.Template.Labels))
+	sets, err := r.Sets.StatefulSets(dep.Namespace).List(labels.SelectorFromSet(dep.Spec.Template.Labels)) // want `r.Sets.StatefulSets\(dep.Namespace\).Li\.\.\. lists from the informer cache in no fixed order, and the list feeds PodSpec.Volumes; sort it first`
 	if err != nil {
 		return err
 	}
 	var vols []corev1.Volume
-	for _, s := range sets { // want `range over sets, listed from the informer cache in no fixed order, feeds PodSpec.Volumes; sort the list first`
+	for _, s := range sets {
 		vols = append(vols, corev1.Volume{Name: s.Name})
 	}
 	dep.Spec.Template.Spec.Volumes = vols
@@ -93,7 +93,7 @@ func (r *Reconciler) setVolumes(ctx context.Context, dep *appsv1.Deployment) err
 // WRONG: the names come through an interface whose implementation, in
 // another package, lists them from the cache.
 func (r *Reconciler) membersArgs(ctx context.Context, dep *appsv1.Deployment) error {
-	names, err := r.Finder.Members(ctx, dep.Namespace) // want `CacheFinder.Members returns values in the order of the informer cache's list pods.Items \(discover.go:\d+\) and they feed Container.Args; sort them first`
+	names, err := r.Finder.Members(ctx, dep.Namespace) // want `CacheFinder.Members returns values in the order of the informer cache's list pods \(discover.go:\d+\) and they feed Container.Args; sort them first`
 	if err != nil {
 		return err
 	}

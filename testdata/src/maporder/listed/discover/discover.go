@@ -20,7 +20,7 @@ type CacheFinder struct {
 }
 
 // Members returns the names in the order the cache lists them.
-func (f *CacheFinder) Members(ctx context.Context, group string) ([]string, error) { // want Members:`maporder\(result 0 in order of the informer cache.s list pods.Items \(discover.go:29\)\)`
+func (f *CacheFinder) Members(ctx context.Context, group string) ([]string, error) { // want Members:`maporder\(result 0 in order of the informer cache.s list pods \(discover.go:25\)\)`
 	pods := &corev1.PodList{}
 	if err := f.Client.List(ctx, pods, client.InNamespace(group)); err != nil {
 		return nil, err
