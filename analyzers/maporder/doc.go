@@ -40,7 +40,10 @@
 // fills, and a generated lister's List result. The cache holds its objects
 // in a Go map and lists them in that map's order, a new one at each List;
 // the finding is reported at the List call, and a sort of the list (or of
-// what is built from it) clears it like any other. A reader that goes to
+// what is built from it) clears it like any other. A helper that has the
+// cache fill a list its caller passes (a *PodList or a client.ObjectList
+// parameter) fills it in that order, in the package or, through its fact,
+// from another. A reader that goes to
 // the API server (manager.GetAPIReader) lists in key order, but a
 // client.Reader does not say which it is: its lists are reported too.
 // The statements that put the order into a value are matched in the

@@ -187,9 +187,10 @@ func (p *pkgState) analyze(decl *ast.FuncDecl, report bool) {
 		p.reached[decl] = p.reached[decl][:0]
 	}
 	s.block(decl.Body.List, nil)
-	// A pointer or slice parameter that ends up holding map order was filled.
+	// A pointer or slice parameter that ends up holding map order was
+	// filled; so was a list of objects (one the helper has the cache fill).
 	for v, i := range s.params {
-		if isPointerToSlice(v.Type()) || isSlice(v.Type()) {
+		if isPointerToSlice(v.Type()) || isSlice(v.Type()) || isObjectList(v.Type()) {
 			p.addOrigins(s.sum.fills, i, s.t.ParamHolds(i))
 		}
 	}

@@ -91,8 +91,17 @@ func (p *pkgState) diagnostic(f *finding) analysis.Diagnostic {
 			msg = fmt.Sprintf("%s is in map order and feeds %s; sort it first", exprText(o.node.(ast.Expr)), first)
 		}
 	case remoteOrigin:
-		msg = fmt.Sprintf("%s returns values in the order of %s (%s) and they feed %s; sort them first",
-			o.callee, o.source(), o.remote, first)
+		switch {
+		case o.filled != nil && o.listed:
+			msg = fmt.Sprintf("%s fills %s from the informer cache's list (%s), in no fixed order, and it feeds %s; sort it first",
+				o.callee, exprText(o.filled), o.remote, first)
+		case o.filled != nil:
+			msg = fmt.Sprintf("%s fills %s in the order of %s (%s), and it feeds %s; sort it first",
+				o.callee, exprText(o.filled), o.source(), o.remote, first)
+		default:
+			msg = fmt.Sprintf("%s returns values in the order of %s (%s) and they feed %s; sort them first",
+				o.callee, o.source(), o.remote, first)
+		}
 	}
 	d := analysis.Diagnostic{Pos: pos, End: end, Message: msg}
 	order := "map order"

@@ -236,6 +236,28 @@ func isPointerToSlice(t types.Type) bool {
 	return ok && isSlice(p.Elem())
 }
 
+// isObjectList reports whether t is a list of objects that a callee can
+// fill: a pointer to a list kind (*corev1.PodList), or a client.ObjectList.
+func isObjectList(t types.Type) bool {
+	if k8s.IsNamed(t, k8s.Client, "ObjectList") {
+		return true
+	}
+	p, ok := under[*types.Pointer](t)
+	if !ok || !k8s.IsKind(p.Elem()) {
+		return false
+	}
+	st, ok := under[*types.Struct](p.Elem())
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == "Items" && isSlice(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 func isBytes(t types.Type) bool {
 	s, ok := under[*types.Slice](t)
 	if !ok {

@@ -23,6 +23,7 @@ type origin struct {
 	param   int        // for paramOrigin: the parameter index
 	callee  string     // for remoteOrigin: the function returning the order
 	remote  string     // for remoteOrigin: where the order starts in the callee
+	filled  ast.Expr   // for remoteOrigin: the argument the callee fills, if it fills one
 	field   *types.Var // for fieldOrigin: the field read
 	// after > 0: the order of entries appended after those of parameter
 	// after-1, which a caller passing the list it assigns to keeps

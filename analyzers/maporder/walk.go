@@ -907,7 +907,7 @@ func (s *fnState) applyCallee(fn *types.Func, call *ast.CallExpr, ctx *loopCtx) 
 	for _, f := range fact.Fills {
 		if arg := argFor(call, fn, f.Index); arg != nil {
 			o := s.p.origin(call, -1-f.Index, func() *origin {
-				return &origin{kind: remoteOrigin, mapName: f.Map, listed: f.Listed, callee: name, remote: f.Pos}
+				return &origin{kind: remoteOrigin, mapName: f.Map, listed: f.Listed, callee: name, remote: f.Pos, filled: arg}
 			})
 			s.t.AddAt(derefAddr(arg), taint{o})
 		}

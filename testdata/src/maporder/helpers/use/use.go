@@ -21,7 +21,7 @@ func sortedFromOtherPackage(m map[string]string) {
 
 func filledByOtherPackage(m map[string]string) {
 	var xs []string
-	flags.Fill(m, &xs) // want `flags.Fill returns values in the order of map m \(flags.go:27\) and they feed Container.Command`
+	flags.Fill(m, &xs) // want `flags.Fill fills &xs in the order of map m \(flags.go:27\), and it feeds Container.Command; sort it first`
 	builder.New().Command = xs
 }
 

@@ -31,3 +31,9 @@ func (f *CacheFinder) Members(ctx context.Context, group string) ([]string, erro
 	}
 	return names, nil
 }
+
+// Into fills list with the group's objects, in the order the cache lists
+// them: a generic helper, for any list type.
+func Into(ctx context.Context, c client.Reader, group string, list client.ObjectList) error { // want Into:`maporder\(fills param 3 in order of the informer cache.s list list \(discover.go:\d+\)\)`
+	return c.List(ctx, list, client.InNamespace(group))
+}
