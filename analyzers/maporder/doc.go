@@ -114,7 +114,10 @@
 // counters, len, or other maps is not reported. The Items of a top-level
 // kind (a struct embedding TypeMeta or ListMeta) are a collection read from
 // the server, handed to an informer or sent in a hook request, and are not
-// a sink; nor are the fields of a request's options (the command of
+// a sink; nor is a field without a JSON name of a struct in a custom
+// resource package (a `Problems []error` beside the types): the
+// resource's schema leaves it out and the API server prunes it; nor are
+// the fields of a request's options (the command of
 // `corev1.PodExecOptions`, `metav1.ListOptions`): read once by the API
 // server, never stored. A list filled by index inside the range is
 // filled in iteration order when the index is a counter (`out[i] = v;

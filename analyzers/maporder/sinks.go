@@ -35,7 +35,7 @@ func (s *fnState) apiField(e ast.Expr) *types.Var {
 	}
 	v, ok := s.p.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
 	owner := s.p.pass.TypesInfo.TypeOf(sel.X)
-	if !ok || !s.p.api.IsAPIField(v) || isListItems(owner, v) || k8s.IsRequestOptions(owner) {
+	if !ok || !s.p.api.IsAPIField(v) || isListItems(owner, v) || k8s.IsRequestOptions(owner) || k8s.Pruned(owner, v) {
 		return nil
 	}
 	return v

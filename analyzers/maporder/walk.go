@@ -745,7 +745,7 @@ func (s *fnState) compositeLit(lit *ast.CompositeLit) {
 		return
 	}
 	for field, val := range astutil.StructFields(info, lit, st) {
-		if !isSinkField(field) || isListItems(t, field) {
+		if !isSinkField(field) || isListItems(t, field) || k8s.Pruned(t, field) {
 			continue
 		}
 		// An untainted value reaches no sink: the checks below are for
