@@ -13,7 +13,8 @@ package maporder
 //     UnsortedList (sourceCall);
 //   - a call that lists objects from an informer cache (flow.CacheList);
 //   - a call of a function of another package with a fact, of an
-//     interface method with implementations in the module, or of a
+//     interface method with implementations in the module or declared in
+//     the package with a list result (ifaces.go), or of a
 //     function of this package whose summary is not empty (callTaints,
 //     callsInOrder, fills): the calls are the function graph's (funcs),
 //     which also counts a function taken as a value;
@@ -93,7 +94,7 @@ func (p *pkgState) exposureOf(decl *ast.FuncDecl) *exposure {
 		switch {
 		case mapSeq(fn) || mapList(fn) || isCacheList(fn): // alone, in slices.Collect or a range
 			return &exposure{always: true}
-		case len(p.implementations(fn)) > 0:
+		case len(p.implementations(fn)) > 0 || p.abstractResults(fn):
 			return &exposure{always: true}
 		case fn.Pkg() == p.pass.Pkg:
 			e.callees = append(e.callees, fn, fn.Origin())

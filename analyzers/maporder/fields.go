@@ -237,7 +237,9 @@ func (p *pkgState) exportFieldFacts() {
 
 // symbolic reports an origin that stands for a caller's or a store's
 // order, never reported itself.
-func symbolic(o *origin) bool { return o.kind == paramOrigin || o.kind == fieldOrigin }
+func symbolic(o *origin) bool {
+	return o.kind == paramOrigin || o.kind == fieldOrigin || o.kind == methodOrigin
+}
 
 // fieldRule is the engine's TaintRules.Field: a read of a field that the
 // function did not give a value, of an object it did not build, carries

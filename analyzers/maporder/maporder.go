@@ -42,7 +42,7 @@ func New(cfg Config) *analysis.Analyzer {
 			return nil, err
 		}
 		return run(pass, cfg)
-	}, []*analysis.Analyzer{funcs.Analyzer, flow.Analyzer}, new(orderFact), new(fieldFact))
+	}, []*analysis.Analyzer{funcs.Analyzer, flow.Analyzer}, new(orderFact), new(fieldFact), new(methodFact))
 	a.Flags.Var(settings.NewPrefixList("maporder.api-packages", &cfg.APIPackages), "api-packages",
 		"comma-separated package path prefixes whose struct types count as Kubernetes API types")
 	return a
@@ -66,6 +66,7 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 		generated:  make(map[*token.File]bool),
 		fieldNames: make(map[*types.Var]string),
 		fields:     newFieldState(),
+		methods:    make(map[methodResult]sink),
 		exposures:  make(map[*ast.FuncDecl]*exposure),
 	}
 	// Functions are the unit of analysis; literals are walked inside them.
@@ -118,7 +119,9 @@ func run(pass *analysis.Pass, cfg Config) (any, error) {
 	p.collect(decls)
 	p.exportFacts(decls)
 	p.exportFieldFacts()
+	p.exportMethodFacts()
 	p.report()
+	p.wirings(astutil.CodeFiles(pass.Fset, pass.Files))
 	return nil, nil
 }
 
@@ -142,7 +145,8 @@ type pkgState struct {
 	imported   map[*types.Func]*orderFact // facts of other packages' functions, nil for none
 	generated  map[*token.File]bool
 	fieldNames map[*types.Var]string
-	fields     fieldState // channel fields (fields.go)
+	fields     fieldState            // channel fields (fields.go)
+	methods    map[methodResult]sink // results of the package's interface methods that reach a sink (ifaces.go)
 	exposures  map[*ast.FuncDecl]*exposure
 	changed    bool
 }

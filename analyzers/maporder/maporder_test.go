@@ -37,6 +37,9 @@ func TestMaporder(t *testing.T) {
 		{"exposure", []string{"maporder/exposure/model", "maporder/exposure/store", "maporder/exposure/controller"}},
 		// Lists read from an informer cache: controller-runtime's List, a lister's, a helper's behind an interface.
 		{"listed", []string{"maporder/listed/discover", "maporder/listed"}},
+		// An interface declared by the controller, implemented in a package it
+		// does not import, wired in main.
+		{"wiring", []string{"maporder/wiring/controller", "maporder/wiring/secretenv", "maporder/wiring/cmd"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { repotest.Run(t, maporder.New(maporder.Config{}), c.pkgs...) })
 	}

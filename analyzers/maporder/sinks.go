@@ -126,6 +126,10 @@ func (s *fnState) record(t taint, sk sink) {
 			s.p.reachedField(o, sk)
 			continue
 		}
+		if o.kind == methodOrigin {
+			s.p.reachedMethod(o, sk)
+			continue
+		}
 		if o.kind == paramOrigin {
 			if _, ok := s.sum.sinks[o.param]; !ok {
 				s.sum.sinks[o.param] = sink{desc: sk.desc, pos: sk.pos}

@@ -20,11 +20,12 @@ type origin struct {
 	mapName string   // the map, as written
 	listed  bool     // mapName is a list out of an informer cache (flow.Result.Listed)
 	kind    originKind
-	param   int        // for paramOrigin: the parameter index
-	callee  string     // for remoteOrigin: the function returning the order
-	remote  string     // for remoteOrigin: where the order starts in the callee
-	filled  ast.Expr   // for remoteOrigin: the argument the callee fills, if it fills one
-	field   *types.Var // for fieldOrigin: the field read
+	param   int         // for paramOrigin: the parameter index
+	callee  string      // for remoteOrigin: the function returning the order
+	remote  string      // for remoteOrigin: where the order starts in the callee
+	filled  ast.Expr    // for remoteOrigin: the argument the callee fills, if it fills one
+	field   *types.Var  // for fieldOrigin: the field read
+	method  *types.Func // for methodOrigin: the interface method called (param: its result)
 	// after > 0: the order of entries appended after those of parameter
 	// after-1, which a caller passing the list it assigns to keeps
 	// (fnState.keptAfter).
@@ -47,6 +48,7 @@ const (
 	remoteOrigin                   // result of a function in another package
 	paramOrigin                    // symbolic: the order of a parameter
 	fieldOrigin                    // symbolic: the order stored into a field (fields.go)
+	methodOrigin                   // symbolic: a result of an interface method wired elsewhere (ifaces.go)
 )
 
 type originKey struct {
@@ -342,6 +344,9 @@ func (s *fnState) callTaints(call *ast.CallExpr) []taint {
 	}
 	if out, ok := s.summaryTaints(fn, call, n); ok {
 		return out
+	}
+	if out := s.abstractTaints(fn, call, n); out != nil {
+		return out // an interface method with no implementation in view
 	}
 	return s.stdlibTaints(fn, call, sig, n)
 }
