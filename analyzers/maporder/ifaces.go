@@ -12,7 +12,8 @@ package maporder
 // package carries a symbolic origin, like a parameter's; when it reaches a
 // sink, a methodFact on the interface method says so. Where a value of a
 // concrete type is handed over as such an interface (an argument, a field
-// of a struct literal), the concrete method's summary or fact is read: if
+// of a struct literal, an assignment to a field or variable of the
+// interface's type), the concrete method's summary or fact is read: if
 // the same result holds map order, the finding is reported there, at the
 // wiring, with the map and the sink named.
 
@@ -109,8 +110,9 @@ func (p *pkgState) exportMethodFacts() {
 }
 
 // wirings reports each value of a concrete type handed over as an
-// interface of the module whose method results reach a sink, when the
-// concrete method returns map order in one of them.
+// interface of the module whose method results reach a sink (an argument,
+// a field of a struct literal, an assignment, a declared variable), when
+// the concrete method returns map order in one of them.
 func (p *pkgState) wirings(files []*ast.File) {
 	info := p.pass.TypesInfo
 	var ds []analysis.Diagnostic
@@ -130,6 +132,18 @@ func (p *pkgState) wirings(files []*ast.File) {
 						break
 					}
 					ds = append(ds, p.wired(arg, sig.Params().At(i).Type())...)
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, lhs := range n.Lhs {
+						ds = append(ds, p.wired(n.Rhs[i], info.TypeOf(lhs))...)
+					}
+				}
+			case *ast.ValueSpec:
+				if n.Type != nil && len(n.Names) == len(n.Values) {
+					for _, v := range n.Values {
+						ds = append(ds, p.wired(v, info.TypeOf(n.Type))...)
+					}
 				}
 			case *ast.CompositeLit:
 				t := info.TypeOf(n)

@@ -21,4 +21,18 @@ func setup(c client.Client, s *corev1.Secret) []*controller.Reconciler {
 	}
 }
 
+// WRONG: the source assigned to the field after the reconciler is made.
+func late(c client.Client, s *corev1.Secret) *controller.Reconciler {
+	r := controller.New(c, nil)
+	r.Source = secretenv.FromSecret{Secret: s} // want `secretenv.FromSecret.Env returns values in the order of map f.Secret.Data`
+	return r
+}
+
+// WRONG: a variable of the interface's type; RIGHT: the sorted source.
+func vars(c client.Client, s *corev1.Secret) []*controller.Reconciler {
+	var src controller.EnvSource = secretenv.FromSecret{Secret: s} // want `secretenv.FromSecret.Env returns values in the order of map f.Secret.Data`
+	var sorted controller.EnvSource = &secretenv.Sorted{Secret: s}
+	return []*controller.Reconciler{controller.New(c, src), controller.New(c, sorted)}
+}
+
 func main() {}
