@@ -76,9 +76,9 @@
 // main hands one to the other), is joined where they meet: a result of
 // the interface method that reaches a sink is said in a fact on the
 // method, and where a value of a concrete type is handed over as that
-// interface (an argument, a field of a struct literal, an assignment)
-// and its method returns map order, the finding is reported at that spot, naming the
-// map and the sink. sort.*, slices.Sort*, slices.Sorted, sets.List,
+// interface (an argument, a field of a struct literal, an assignment, a
+// conversion) and its method returns map order, the finding is reported
+// at that spot, naming the map and the sink. sort.*, slices.Sort*, slices.Sorted, sets.List,
 // labels.Set.String and helpers that sort their argument clear the order.
 // A function literal's result is a sink when the literal is handed to a
 // function of another package (as an argument or a field of a struct of

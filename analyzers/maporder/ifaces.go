@@ -25,6 +25,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/funcs"
 )
 
@@ -74,7 +75,7 @@ func (s *fnState) abstractTaints(fn *types.Func, call *ast.CallExpr, n int) []ta
 			out = make([]taint, n)
 		}
 		out[i] = taint{s.p.origin(call, -100-i, func() *origin {
-			return &origin{node: call, kind: methodOrigin, method: fn, param: i}
+			return &origin{node: call, kind: methodOrigin, method: fn, result: i}
 		})}
 	}
 	return out
@@ -84,7 +85,7 @@ func (s *fnState) abstractTaints(fn *types.Func, call *ast.CallExpr, n int) []ta
 // A sink in an object that is only created is left out, as for any
 // finding (pkgState.churns).
 func (p *pkgState) reachedMethod(o *origin, sk sink) {
-	k := methodResult{o.method, o.param}
+	k := methodResult{o.method, o.result}
 	if _, ok := p.methods[k]; !ok && p.churns(&finding{origin: o, sinks: []sink{sk}}) {
 		p.methods[k] = sink{desc: sk.desc, pos: sk.pos}
 	}
@@ -111,7 +112,8 @@ func (p *pkgState) exportMethodFacts() {
 
 // wirings reports each value of a concrete type handed over as an
 // interface of the module whose method results reach a sink (an argument,
-// a field of a struct literal, an assignment, a declared variable), when
+// a field of a struct literal, an assignment, a declared variable, a
+// conversion), when
 // the concrete method returns map order in one of them.
 func (p *pkgState) wirings(files []*ast.File) {
 	info := p.pass.TypesInfo
@@ -123,6 +125,10 @@ func (p *pkgState) wirings(files []*ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
+				if tv, ok := info.Types[n.Fun]; ok && tv.IsType() && len(n.Args) == 1 {
+					ds = append(ds, p.wired(n.Args[0], tv.Type)...) // a conversion, I(x)
+					return true
+				}
 				sig, ok := info.TypeOf(n.Fun).(*types.Signature)
 				if !ok {
 					return true
@@ -154,18 +160,8 @@ func (p *pkgState) wirings(files []*ast.File) {
 				if !ok {
 					return true
 				}
-				for _, el := range n.Elts {
-					kv, ok := el.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					key, _ := kv.Key.(*ast.Ident)
-					if key == nil {
-						continue
-					}
-					if fv, _ := info.Uses[key].(*types.Var); fv != nil && slices.Contains(slices.Collect(st.Fields()), fv) {
-						ds = append(ds, p.wired(kv.Value, fv.Type())...)
-					}
+				for field, val := range astutil.StructFields(info, n, st) {
+					ds = append(ds, p.wired(val, field.Type())...)
 				}
 			}
 			return true

@@ -35,7 +35,7 @@ func TestMaporder(t *testing.T) {
 		{"channels", []string{"maporder/channels/render", "maporder/channels/controller"}},
 		// Functions with a single way for order to enter them (exposure.go): each is still walked.
 		{"exposure", []string{"maporder/exposure/model", "maporder/exposure/store", "maporder/exposure/controller"}},
-		// Lists read from an informer cache: controller-runtime's List, a lister's, a helper's behind an interface.
+		// Lists read from an informer cache: controller-runtime's List, a lister's, a helper's behind an interface, a list a helper fills.
 		{"listed", []string{"maporder/listed/discover", "maporder/listed"}},
 		// An interface declared by the controller, implemented in a package it
 		// does not import, wired in main.

@@ -18,14 +18,15 @@ import (
 type origin struct {
 	node    ast.Node // the range statement or call in this package
 	mapName string   // the map, as written
-	listed  bool     // mapName is a list out of an informer cache (flow.Result.Listed)
+	listed  bool     // mapName is a list out of an informer cache (flow.CacheList)
 	kind    originKind
 	param   int         // for paramOrigin: the parameter index
 	callee  string      // for remoteOrigin: the function returning the order
 	remote  string      // for remoteOrigin: where the order starts in the callee
 	filled  ast.Expr    // for remoteOrigin: the argument the callee fills, if it fills one
 	field   *types.Var  // for fieldOrigin: the field read
-	method  *types.Func // for methodOrigin: the interface method called (param: its result)
+	method  *types.Func // for methodOrigin: the interface method called
+	result  int         // for methodOrigin: which of its results
 	// after > 0: the order of entries appended after those of parameter
 	// after-1, which a caller passing the list it assigns to keeps
 	// (fnState.keptAfter).

@@ -494,18 +494,17 @@ func IsDecoder(fn *types.Func) bool {
 }
 
 // Pruned reports whether field f, selected from a value of type owner (or
-// set in a literal of it), is one the API server never stores: a field
-// of a struct of a custom resource package (one that declares a kind)
-// that has no JSON name. The
-// schema generated from the types leaves such a field out (controller-gen
-// refuses one in a resource's types), and the server prunes what the
-// schema does not name. The fields of Kubernetes' own packages are all
-// named; embedded fields are inlined, not pruned.
+// set in a literal of it), is one the API server never stores: a field of
+// a struct in a custom resource package (one that declares a kind) with
+// no JSON name. The schema generated from the types leaves such a field
+// out (controller-gen refuses one in a resource's types), and the server
+// prunes what the schema does not name. The fields of Kubernetes' own
+// packages are all named; embedded fields are inlined, not pruned.
 func Pruned(owner types.Type, f *types.Var) bool {
 	if f == nil || f.Embedded() || f.Pkg() == nil || IsBuiltinAPIPackage(f.Pkg()) || !declaresTypeMetaStruct(f.Pkg()) {
 		return false
 	}
-	tag, ok := fieldTag(owner, f, 3)
+	tag, ok := fieldTag(owner, f)
 	if !ok {
 		return false // not found: say nothing
 	}
@@ -513,27 +512,23 @@ func Pruned(owner types.Type, f *types.Var) bool {
 	return name == "" || name == "-"
 }
 
-// fieldTag returns the tag of field f in owner's struct, looking into
-// embedded structs depth deep.
-func fieldTag(owner types.Type, f *types.Var, depth int) (string, bool) {
-	if p, ok := owner.Underlying().(*types.Pointer); ok {
-		owner = p.Elem()
-	}
-	st, ok := owner.Underlying().(*types.Struct)
-	if !ok || depth == 0 {
+// fieldTag returns the tag of field f as owner has it, directly or
+// promoted from an embedded struct.
+func fieldTag(owner types.Type, f *types.Var) (string, bool) {
+	obj, index, _ := types.LookupFieldOrMethod(owner, true, f.Pkg(), f.Name())
+	if obj != f {
 		return "", false
 	}
-	for i := range st.NumFields() {
-		if st.Field(i) == f {
+	t := owner
+	for n, i := range index {
+		st, ok := Deref(t).Underlying().(*types.Struct)
+		if !ok {
+			return "", false
+		}
+		if n == len(index)-1 {
 			return st.Tag(i), true
 		}
-	}
-	for i := range st.NumFields() {
-		if st.Field(i).Embedded() {
-			if tag, ok := fieldTag(st.Field(i).Type(), f, depth-1); ok {
-				return tag, true
-			}
-		}
+		t = st.Field(i).Type()
 	}
 	return "", false
 }

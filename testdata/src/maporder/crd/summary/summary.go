@@ -54,3 +54,23 @@ func MoreProblems(c *Check, failed map[string]string) {
 		c.Problems = append(c.Problems, errors.New(name+": "+why))
 	}
 }
+
+// Round embeds a Check; its Problems are the Check's, still unnamed.
+type Round struct {
+	Check
+	Number int `json:"number"`
+}
+
+// RIGHT: a promoted field without a JSON name.
+func (r *Round) Fail(failed map[string]string) {
+	for name, why := range failed {
+		r.Problems = append(r.Problems, errors.New(name+": "+why))
+	}
+}
+
+// WRONG: a promoted field with one.
+func (r *Round) Add(seen map[string]bool) {
+	for name := range seen { // want `range over map seen feeds Check.Members in map order; sort the keys first`
+		r.Members = append(r.Members, name)
+	}
+}

@@ -35,4 +35,9 @@ func vars(c client.Client, s *corev1.Secret) []*controller.Reconciler {
 	return []*controller.Reconciler{controller.New(c, src), controller.New(c, sorted)}
 }
 
+// WRONG: an explicit conversion to the interface.
+func converted(c client.Client, s *corev1.Secret) *controller.Reconciler {
+	return controller.New(c, controller.EnvSource(secretenv.FromSecret{Secret: s})) // want `secretenv.FromSecret.Env returns values in the order of map f.Secret.Data`
+}
+
 func main() {}
