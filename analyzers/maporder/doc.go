@@ -161,8 +161,11 @@
 // its own list (a known false positive). A last-wins assignment in a map
 // loop (name = k) and an early return from one are not followed. A sort
 // clears the order of what it sorts for every point after it that a path
-// from it reaches: a sort inside one branch clears it after the branch
-// too, the path around it not told apart. Order written through
+// from it reaches, and of what is sliced from it there (`rest :=
+// names[3:]`): a sort inside one branch clears it after the branch
+// too, the path around it not told apart. A number summed in a map loop
+// (`total += len(v)`) is the same in any order; only a string built with
+// += carries the loop's order. Order written through
 // a pointer to a struct parameter is summarised across functions only
 // through the fields it lands in (channels, above). Order joined into a
 // string field of the operator's own (non-API) struct that text/template

@@ -381,8 +381,9 @@ func (s *fnState) assign(st *ast.AssignStmt, ctx *loopCtx) {
 func (s *fnState) assignOne(st *ast.AssignStmt, lhs, rhs ast.Expr, rt taint, ctx *loopCtx) {
 	info := s.p.pass.TypesInfo
 	if st.Tok == token.ADD_ASSIGN {
-		// s += k: string built in iteration order.
-		if ctx != nil && s.outer(lhs, ctx) {
+		// s += k: string built in iteration order. A sum of numbers is the
+		// same in any order.
+		if ctx != nil && s.outer(lhs, ctx) && isBasic(info.TypeOf(lhs), types.IsString) {
 			s.t.AddValue(lhs, ctx.origins)
 		}
 		return

@@ -59,6 +59,11 @@ type Taint[L comparable] struct {
 	reach    map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
 	asked    map[*ssa.Call]int // the operands' label count when the analyzer was last asked a call's results
 	dirty    bool
+	// stale says a clear was added since the last Solve: the values
+	// computed from the cleared one (a slice of a sorted list) still hold
+	// what it held, so a read solves again first.
+	stale   bool
+	solving bool
 }
 
 // TaintRules are the analyzer's part of a Taint.
@@ -110,6 +115,7 @@ func NewTaint[L comparable](r *Result, fn *types.Func, rules TaintRules[L]) *Tai
 // a call with several results, its first; for a variable whose address
 // is taken there (a method's receiver), what the variable holds.
 func (t *Taint[L]) Of(e ast.Expr) []L {
+	t.resolve()
 	var out []L
 	for _, ref := range t.refs(e, true) {
 		switch {
@@ -163,14 +169,14 @@ func (t *Taint[L]) Clear(e ast.Expr) {
 		if s, ok := t.slotOf(ref); ok {
 			if !slices.Contains(t.clearMem[s], ssa.Instruction(ref)) {
 				t.clearMem[s] = append(t.clearMem[s], ref)
-				t.dirty = true
+				t.dirty, t.stale = true, true
 			}
 			continue
 		}
 		x := t.canon(ref.X)
 		if !slices.Contains(t.clears[x], ssa.Instruction(ref)) {
 			t.clears[x] = append(t.clears[x], ref)
-			t.dirty = true
+			t.dirty, t.stale = true, true
 		}
 	}
 }
@@ -189,6 +195,7 @@ func (t *Taint[L]) Drop(e ast.Expr, ls []L) {
 // at its end, beyond those it started with: what was stored through it
 // (a pointer parameter) or added to it (a slice filled in place).
 func (t *Taint[L]) ParamHolds(i int) []L {
+	t.resolve()
 	i += t.recv()
 	if i >= len(t.fns[0].Params) {
 		return nil
@@ -202,6 +209,7 @@ func (t *Taint[L]) ParamHolds(i int) []L {
 // Returned returns the labels of each result the return statement ret
 // of the declared function gives.
 func (t *Taint[L]) Returned(ret *ast.ReturnStmt) [][]L {
+	t.resolve()
 	for _, b := range t.fns[0].Blocks {
 		for _, instr := range b.Instrs {
 			if r, ok := instr.(*ssa.Return); ok && r.Pos() == ret.Return {
@@ -260,9 +268,23 @@ func (t *Taint[L]) Dirty() bool { return t.dirty }
 // maxSolve bounds the passes over the function's instructions.
 const maxSolve = 16
 
+// resolve solves again when a clear was added since the last Solve, so
+// that a read after a sort sees what is derived from the sorted value
+// without its order, and the analyzer does not put on other values the
+// labels it no longer has (labels it adds are kept).
+func (t *Taint[L]) resolve() {
+	if t.stale && !t.solving {
+		dirty := t.dirty
+		t.Solve()
+		t.dirty = dirty
+	}
+}
+
 // Solve carries the labels to a fixed point.
 func (t *Taint[L]) Solve() {
-	t.dirty = false
+	t.solving = true
+	defer func() { t.solving = false }()
+	t.dirty, t.stale = false, false
 	t.val = map[ssa.Value][]L{}
 	t.tuples = map[ssa.Value][][]L{}
 	t.mem = map[slot][]entry[L]{}
