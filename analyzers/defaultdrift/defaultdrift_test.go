@@ -13,7 +13,7 @@ import (
 )
 
 func TestDefaultDrift(t *testing.T) {
-	repotest.Run(t, withSummaries(defaultdrift.New(defaultdrift.Config{})), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework", "defaultdrift/rbac", "defaultdrift/callbacks", "defaultdrift/callbacks/reconciler")
+	repotest.Run(t, withSummaries(defaultdrift.New(defaultdrift.Config{})), "defaultdrift/a", "defaultdrift/builders", "defaultdrift/usesframework", "defaultdrift/rbac", "defaultdrift/callbacks", "defaultdrift/callbacks/reconciler", "defaultdrift/ensure", "defaultdrift/ensureuser")
 }
 
 // summary is the builders engine's summary of a function, restated as a

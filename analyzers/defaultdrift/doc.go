@@ -65,8 +65,9 @@
 // field the operator stopped setting, so a removal never reaches the
 // cluster); comparisons of fields that are not defaulted; both sides live
 // or both desired; a desired value whose fields are not known (a
-// parameter, a value from a function not summarised, handed to a function
-// not known); comparisons whose result decides no write; generated
+// value from a function not summarised, handed to a function not known,
+// a parameter whose callers are not in the module); comparisons whose
+// result decides no write; generated
 // files; _test.go files, which no analyzer of the suite analyses. A strict comparison of a live Pod's spec (not a
 // template) is admissionclobber's finding: admission, not defaulting, is
 // the first reason it never matches, and only admissionclobber reports it.
@@ -86,6 +87,21 @@
 // That the framework passes the live object as the existing one is
 // assumed from the mutator's copy into it; a mutator list returned by a
 // function, or built in another function, is not followed.
+//
+// Reconcile helpers are reported where they are called too. A helper
+// handed the desired object (ensure(ctx, c, desired)) that reads the live
+// one itself, or is handed it, and compares a part of both strictly
+// before a write it decides, is summarised the same way (the builders
+// engine's compared parameters, exported as facts); so is a function that
+// hands its own parameter on to such a helper, to a fixed point over the
+// package's calls. A call that hands it a desired object whose builder is
+// known is reported when the compared part holds a server-defaulted field
+// the builder leaves unset: "desired Deployment handed to ensure.Rollout,
+// which reads the live one and compares its Spec.Strategy strictly with
+// it (ensure.go:28), leaves 1 server-defaulted field unset". A helper
+// that only deletes and creates the object again on a difference is not
+// followed (Delete and Create are not writes the flow engine decides),
+// nor is a comparison of a pointer or a scalar field (== of structs only).
 //
 // roundtripdrift asks the same engine (builders: the comparisons, which
 // side is live, what the builder sets, the mutators) about the same

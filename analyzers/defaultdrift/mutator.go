@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,7 +41,18 @@ import (
 func (c *checker) mutatorCalls(fd *ast.FuncDecl) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, mc := range c.b.MutatorCalls(fd) {
-		if d, ok := c.checkMutators(mc); ok {
+		if d, ok := c.checkMutators(mc, false); ok {
+			out = append(out, d)
+		}
+	}
+	// A helper handed the desired object, which reads the live one and
+	// compares them before its write.
+	for _, mc := range c.b.DirectMutatorCalls(fd) {
+		mc.Calls = slices.DeleteFunc(mc.Calls, func(x builders.MutatorCall) bool { return !x.M.Decided })
+		if len(mc.Calls) == 0 || mc.Got == nil || mc.Got.Sets("") {
+			continue
+		}
+		if d, ok := c.checkMutators(mc, true); ok {
 			out = append(out, d)
 		}
 	}
@@ -48,7 +60,7 @@ func (c *checker) mutatorCalls(fd *ast.FuncDecl) []analysis.Diagnostic {
 }
 
 // checkMutators checks the mutations handed one desired value.
-func (c *checker) checkMutators(mc builders.MutatorCalls) (analysis.Diagnostic, bool) {
+func (c *checker) checkMutators(mc builders.MutatorCalls, helper bool) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	type hit struct {
 		fn    *types.Func
@@ -95,6 +107,26 @@ func (c *checker) checkMutators(mc builders.MutatorCalls) (analysis.Diagnostic, 
 	}
 	msg := fmt.Sprintf("desired %s handed to mutator %s, which compares it strictly with the live one (%s), leaves %d server-defaulted %s unset (%s): never equal, so the %s is updated on every reconcile%s",
 		kind, h.fn.Name(), h.m.At, len(h.unset), noun, strings.Join(names, ", "), kind, more)
+	if helper {
+		more = ""
+		if len(hits) > 1 {
+			more = fmt.Sprintf(" (and %d more strict comparisons there)", len(hits)-1)
+		}
+		part := "it"
+		if h.m.Path != "" {
+			part = "its " + h.m.Path
+		}
+		how := fmt.Sprintf("which compares %s strictly with the live one", part)
+		if h.m.Live == builders.ReadsLive {
+			how = fmt.Sprintf("which reads the live one and compares %s strictly with it", part)
+		}
+		name := h.fn.Name()
+		if h.fn.Pkg() != c.pass.Pkg {
+			name = h.fn.Pkg().Name() + "." + name
+		}
+		msg = fmt.Sprintf("desired %s handed to %s, %s (%s), leaves %d server-defaulted %s unset (%s): never equal, so the %s is updated on every reconcile%s",
+			kind, name, how, h.m.At, len(h.unset), noun, strings.Join(names, ", "), kind, more)
+	}
 	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg}
 	if where.IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: where, Message: "the desired value is built here; set the defaults, compare only the fields the operator owns, or use server-side apply"})

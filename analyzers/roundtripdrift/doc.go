@@ -49,8 +49,10 @@
 //
 // Reported: a strict comparison (reflect.DeepEqual, go-cmp's Equal,
 // slices.Equal, maps.Equal, == of structs, a helper of the module that
-// returns one of these on its two parameters, or a mutator of a
-// framework, as defaultdrift reads them, called directly or handed over)
+// returns one of these on its two parameters, a mutator of a
+// framework, as defaultdrift reads them, called directly or handed over,
+// or a reconcile helper handed the desired object that compares it with
+// the live one before its own write)
 // of a live value with a desired one, when the comparison decides a write
 // or a delete (the flow engine's Decides, into callers, through flags
 // combined with || and guards combined with &&), and:

@@ -126,7 +126,8 @@ func (c *checker) compare(fd *ast.FuncDecl, cm builders.Comparison, fx *fixer) (
 // mutators reports a call that hands a desired object to mutators whose
 // strict comparison of a part of it with the live one has a cause of the
 // round trip in that part. A direct call of the mutator is reported when
-// its answer decides a write.
+// its answer decides a write; a helper that reads the live object itself
+// decides its write inside.
 func (c *checker) mutators(mc builders.MutatorCalls, direct bool) (analysis.Diagnostic, bool) {
 	var none analysis.Diagnostic
 	for _, x := range mc.Calls {
@@ -140,11 +141,19 @@ func (c *checker) mutators(mc builders.MutatorCalls, direct bool) (analysis.Diag
 			got = mc.Got.Sub(x.M.Path)
 		}
 		found := c.causes(cm, part, x.Type, x.M.Path, got, func() *builders.Shape { return mc.Got })
-		if found == nil || direct && !c.b.Flow.Decides(x.Call) {
+		if found == nil || direct && !x.M.Decided && !c.b.Flow.Decides(x.Call) {
 			continue
 		}
 		kind := kindOf(x.Type)
-		lead := fmt.Sprintf("desired %s handed to %s, which compares its %s strictly with the live one's (%s)", kind, x.Fn.Name(), x.M.Path, x.M.At)
+		name := x.Fn.Name()
+		if x.Fn.Pkg() != c.pass.Pkg {
+			name = x.Fn.Pkg().Name() + "." + name
+		}
+		what := "it"
+		if x.M.Path != "" {
+			what = "its " + x.M.Path
+		}
+		lead := fmt.Sprintf("desired %s handed to %s, which compares %s strictly with the live one's (%s)", kind, name, what, x.M.At)
 		msg := found.message(lead, "that comparison", kind)
 		d := analysis.Diagnostic{Pos: x.Call.Pos(), End: x.Call.End(), Message: msg}
 		if mc.Where.IsValid() {

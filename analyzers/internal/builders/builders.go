@@ -206,6 +206,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	c.graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
+		fn := c.graph.Func(fd)
+		if fn == nil {
+			return false
+		}
+		added := false
+		for _, m := range c.comparedParams(fd) {
+			added = c.addCompared(fn, m) || added
+		}
+		return added
+	})
 	for _, fd := range c.graph.Decls {
 		if fn := c.graph.Func(fd); fn != nil {
 			if s := c.summaries[fn]; s != nil && (s.Result != nil || len(s.Params) > 0 || len(s.Mutates) > 0 || s.Equal) {

@@ -47,6 +47,11 @@ type Mutation struct {
 	// equality.Semantic.DeepEqual: strict for fields the server defaults,
 	// by value for quantities and times.
 	Semantic bool
+	// Decided says the function decides a write on the comparison itself
+	// (compared.go), rather than copying into the live object for its
+	// caller to write; its Live is then ReadsLive when it reads the live
+	// object itself.
+	Decided bool
 }
 
 // readRoot is where a local reads from: a parameter and a path in it.
@@ -291,7 +296,7 @@ func (c *Result) mutatorCall(fd *ast.FuncDecl, call *ast.CallExpr, arg ast.Expr,
 		}
 		params := fn.Type().(*types.Signature).Params()
 		for _, m := range f.Mutates {
-			if m.Desired >= params.Len() || !types.Identical(params.At(m.Desired).Type(), t) {
+			if m.Live == ReadsLive || m.Desired >= params.Len() || !types.Identical(params.At(m.Desired).Type(), t) {
 				continue
 			}
 			if out.Got == nil {
@@ -439,7 +444,10 @@ func walkPath(t types.Type, path string) (types.Type, string) {
 
 // DirectMutatorCalls returns fd's calls of a mutator itself, handed a
 // live object as its live parameter and a desired one as its desired
-// parameter (`if util.CopyFields(desired, found) { r.Update(ctx, found) }`):
+// parameter (`if util.CopyFields(desired, found) { r.Update(ctx, found) }`),
+// and of a helper that compares its desired parameter with a live object
+// it reads or is handed (compared.go: Decided, it decides its write
+// itself):
 // one MutatorCalls per call, with what the desired argument sets (nil when
 // not known) and the mutations whose live argument is live.
 func (c *Result) DirectMutatorCalls(fd *ast.FuncDecl) []MutatorCalls {
@@ -468,8 +476,8 @@ func (c *Result) DirectMutatorCalls(fd *ast.FuncDecl) []MutatorCalls {
 			if m.Desired >= len(call.Args) || m.Live >= len(call.Args) {
 				continue
 			}
-			d, l := call.Args[m.Desired], call.Args[m.Live]
-			if !c.IsLive(l) || c.IsLive(d) {
+			d := call.Args[m.Desired]
+			if m.Live != ReadsLive && !c.IsLive(call.Args[m.Live]) || c.IsLive(d) {
 				continue
 			}
 			if len(mc.Calls) == 0 {

@@ -132,8 +132,9 @@ func (r *Reconciler) logged(ctx context.Context, key client.ObjectKey) error {
 	return nil
 }
 
-// A desired value handed in by the caller: what it sets is not known. Silent.
-func (r *Reconciler) fromCaller(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment) error {
+// A desired value handed in by the caller: what it sets is known at each
+// call (below), not here. Silent here.
+func (r *Reconciler) fromCaller(ctx context.Context, key client.ObjectKey, desired *appsv1.Deployment) error { // want fromCaller:`builds\(compares 1\)`
 	live := &appsv1.Deployment{}
 	if err := r.Get(ctx, key, live); err != nil {
 		return err
@@ -205,4 +206,27 @@ func (r *Reconciler) movedPointer(ctx context.Context, key client.ObjectKey) err
 		return r.Update(ctx, live)
 	}
 	return nil
+}
+
+// The helper is handed a builder's object that leaves the defaults unset.
+func (r *Reconciler) syncThroughHelper(ctx context.Context, key client.ObjectKey) error {
+	return r.fromCaller(ctx, key, buildDeployment(key.Name)) // want `desired Deployment handed to fromCaller, which reads the live one and compares its Spec strictly with it \(a.go:\d+\), leaves \d+ server-defaulted fields unset \(Spec.RevisionHistoryLimit, Spec.ProgressDeadlineSeconds, Spec.Strategy.Type, ...\)`
+}
+
+// Handed on through a second helper of the package, which compares what
+// the first one does.
+func (r *Reconciler) ensureAll(ctx context.Context, key client.ObjectKey, want *appsv1.Deployment) error { // want ensureAll:`builds\(compares 1\)`
+	if want == nil {
+		return nil
+	}
+	return r.fromCaller(ctx, key, want)
+}
+
+func (r *Reconciler) syncThroughTwoHelpers(ctx context.Context, key client.ObjectKey) error {
+	return r.ensureAll(ctx, key, buildDeployment(key.Name)) // want `desired Deployment handed to ensureAll, which reads the live one and compares its Spec strictly with it \(a.go:\d+\)`
+}
+
+// A builder that sets every default the server would: silent.
+func (r *Reconciler) syncCompleteThroughHelper(ctx context.Context, key client.ObjectKey) error {
+	return r.fromCaller(ctx, key, builders.CompleteDeployment(key.Name, "example.com/app:3"))
 }
