@@ -115,7 +115,10 @@
 // == total`, or after an early `if !hasFinalizer(obj) { ...; return }`
 // that does not send the object, is not reported. Whether the object is sent is decided for the
 // function as a whole, not for the path after the stamp. Methods that
-// stamp their receiver (obj.MarkReady()) are not summarised.
+// stamp their receiver (obj.MarkReady()) are not summarised, nor is a
+// function that stores what one parameter holds into another's object
+// (`cr.Status.AddCondition(cond)`, cond stamped by its caller): the
+// caller's stamp is not followed through it (a known false negative).
 //
 // Bounds: summaries of one package's functions are iterated to a fixed
 // point over their calls for at most 6 rounds; a local variable is found

@@ -26,3 +26,15 @@ type WidgetStatus struct {
 }
 
 func (w *Widget) DeepCopyObject() runtime.Object { return w }
+
+// AddCondition puts c in place of the condition of its type, or appends
+// it: whatever time c carries is stored as it is.
+func (s *WidgetStatus) AddCondition(c metav1.Condition) {
+	for i := range s.Conditions {
+		if s.Conditions[i].Type == c.Type {
+			s.Conditions[i] = c
+			return
+		}
+	}
+	s.Conditions = append(s.Conditions, c)
+}

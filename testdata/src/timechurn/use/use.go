@@ -62,3 +62,14 @@ func (r *Marking) updateThrough(ctx context.Context, w *a.Widget) error {
 	r.update.Update(&w.Status.Conditions)
 	return r.Status().Update(ctx, w)
 }
+
+// The caller stamps the condition and a method of the API package stores
+// it in the status as it is, on every reconcile. Known false negative,
+// pinned: a function that stores what a parameter holds into another
+// parameter's object (here its receiver's) is not summarised, so the
+// stamp is not followed into the status. The same call with a condition
+// that keeps its time, or behind a status test, would be silent anyway.
+func (r *Reconciler) addCondition(ctx context.Context, w *a.Widget) error {
+	w.Status.AddCondition(metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()})
+	return r.Status().Update(ctx, w)
+}
