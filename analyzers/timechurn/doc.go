@@ -115,10 +115,18 @@
 // == total`, or after an early `if !hasFinalizer(obj) { ...; return }`
 // that does not send the object, is not reported. Whether the object is sent is decided for the
 // function as a whole, not for the path after the stamp. Methods that
-// stamp their receiver (obj.MarkReady()) are not summarised, nor is a
-// function that stores what one parameter holds into another's object
-// (`cr.Status.AddCondition(cond)`, cond stamped by its caller): the
-// caller's stamp is not followed through it (a known false negative).
+// stamp their receiver (obj.MarkReady()) are not summarised. A function
+// that stores a condition it is handed, as it is, into another
+// parameter's object or its receiver's (`cr.Status.AddCondition(cond)`
+// that puts cond in place of the condition of its type, or appends it)
+// is summarised as such (the flow engine's hand-offs, with the value's
+// parameter), in this package or another through facts: a call handed a
+// stamped condition stamps the object, and is reported like a store. Only
+// a value stored whole (not its fields one by one), from a parameter of a
+// struct type with a metav1.Time field, and outside any guard of the
+// function, counts; a lookup loop written as `if c.Type != want {
+// continue }; ...; return` is not seen as the guard of the append after
+// it (a known false positive, pinned).
 //
 // Bounds: summaries of one package's functions are iterated to a fixed
 // point over their calls for at most 6 rounds; a local variable is found

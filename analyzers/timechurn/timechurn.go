@@ -72,7 +72,14 @@ func (f *stampFact) String() string {
 	params := slices.Clone(f.Params)
 	slices.SortFunc(params, func(a, b flow.Entry[stamp]) int { return a.Obj - b.Obj })
 	for _, p := range params {
-		parts = append(parts, fmt.Sprintf("param %d stamped with %s", p.Obj, p.What.Clock))
+		switch {
+		case p.Value >= 0 && p.Obj == flow.Receiver:
+			parts = append(parts, fmt.Sprintf("receiver given param %d", p.Value))
+		case p.Value >= 0:
+			parts = append(parts, fmt.Sprintf("param %d given param %d", p.Obj, p.Value))
+		default:
+			parts = append(parts, fmt.Sprintf("param %d stamped with %s", p.Obj, p.What.Clock))
+		}
 	}
 	for _, snd := range f.Sends {
 		parts = append(parts, "sends a stamp at "+snd.At)
@@ -91,7 +98,8 @@ type pkgState struct {
 	clocks     map[*types.Func]bool       // clocks and other packages' stamping helpers used here
 	fns        map[*ast.FuncDecl]*fnState // for guards looked up in callers
 	guardedFns map[*ast.FuncDecl]bool
-	parents    astutil.ParentMaps // of functions, for guards
+	holders    map[*types.Func]bool // functions given a value that holds a time (handed.go)
+	parents    astutil.ParentMaps   // of functions, for guards
 }
 
 // mayStamp reports whether fd calls a clock, a helper of another package
@@ -153,22 +161,24 @@ func run(pass *analysis.Pass) (any, error) {
 			methods = append(methods, fn)
 		}
 	}
-	if len(p.clocks) == 0 && len(methods) == 0 {
+	graph := funcs.Of(pass)
+	holders := timeHolders(pass, graph)
+	if len(p.clocks) == 0 && len(methods) == 0 && len(holders) == 0 {
 		return nil, nil
 	}
-	graph := funcs.Of(pass)
 	p.graph = graph
+	p.holders = holders
 	p.stamps = flow.NewHandoffs(pass, graph, func(fn *types.Func) ([]flow.Entry[stamp], bool) {
 		f := new(stampFact)
 		ok := pass.ImportObjectFact(fn, f)
 		return f.Params, ok
 	}, func(stamp, stamp) bool { return true })
-	if len(p.clocks) == 0 && !slices.ContainsFunc(methods, p.stamps.Any) {
+	if len(p.clocks) == 0 && !slices.ContainsFunc(methods, p.stamps.Any) && len(holders) == 0 {
 		return nil, nil
 	}
 	graph.Fixpoint(maxRounds, funcs.Callers, func(fd *ast.FuncDecl) bool {
 		p.changed = false
-		if fn := graph.Func(fd); fn != nil && p.mayStamp(fd) {
+		if fn := graph.Func(fd); fn != nil && (p.mayStamp(fd) || p.holders[fn]) {
 			newFnState(p, fd).summarise(fn)
 		}
 		return p.changed
@@ -396,6 +406,9 @@ func (f *fnState) summarise(fn *types.Func) {
 			f.p.changed = true
 		}
 	}
+	if f.p.holders[fn] {
+		f.valueStores(fn)
+	}
 	sort.Slice(sum.Results, func(i, j int) bool { return sum.Results[i].Index < sum.Results[j].Index })
 }
 
@@ -468,6 +481,14 @@ func (f *fnState) stores() []store {
 				return true
 			}
 			for _, h := range hs {
+				if h.Entry.Value >= 0 {
+					// A helper that stores what it is handed: stamped
+					// when the caller's value is.
+					if st := f.stampOf(h.Value); st != nil && h.Obj != nil {
+						out = append(out, store{at: x, value: h.Value, object: h.Obj, stamp: *st, via: h.Callee.Name(), litDepth: f.litDepth(x)})
+					}
+					continue
+				}
 				out = append(out, store{at: x, value: x, object: h.Obj, stamp: h.What, via: h.Callee.Name(), litDepth: f.litDepth(x)})
 			}
 		}

@@ -29,8 +29,8 @@ import (
 
 // An Entry is one thing a function does that its callers decide: to the
 // object reached from parameter Obj (-1: an object the function reads
-// itself), with the value of parameter Value (-1: a value the function
-// builds, or none). At is the statement that does it (file:line), Via the
+// itself; Receiver: the method's receiver), with the value of parameter
+// Value (-1: a value the function builds, or none). At is the statement that does it (file:line), Via the
 // calls that lead from the function to it, outermost first; What is the
 // analyzer's account of it.
 type Entry[T any] struct {
@@ -39,6 +39,12 @@ type Entry[T any] struct {
 	Via        []string
 	What       T
 }
+
+// Receiver is the Obj of an Entry about the object a method's receiver
+// is or points to (`s.Conditions = append(s.Conditions, c)` in a method
+// of the status type): at a call, the expression the method is selected
+// from.
+const Receiver = -2
 
 // Handoffs holds the entries of a package's functions, and reads those of
 // other packages' functions from their facts.
@@ -140,6 +146,13 @@ func (h *Handoffs[T]) Calls(call *ast.CallExpr) []Handed[T] {
 		callees = impls // an interface method has no entries of its own
 	}
 	arg := func(i int, sig *types.Signature) (ast.Expr, bool) {
+		if i == Receiver {
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if s := h.pass.TypesInfo.Selections[sel]; !ok || s == nil || s.Kind() != types.MethodVal {
+				return nil, false
+			}
+			return sel.X, true
+		}
 		if i < 0 {
 			return nil, true
 		}

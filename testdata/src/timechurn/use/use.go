@@ -64,12 +64,31 @@ func (r *Marking) updateThrough(ctx context.Context, w *a.Widget) error {
 }
 
 // The caller stamps the condition and a method of the API package stores
-// it in the status as it is, on every reconcile. Known false negative,
-// pinned: a function that stores what a parameter holds into another
-// parameter's object (here its receiver's) is not summarised, so the
-// stamp is not followed into the status. The same call with a condition
-// that keeps its time, or behind a status test, would be silent anyway.
+// it in the status as it is, on every reconcile.
 func (r *Reconciler) addCondition(ctx context.Context, w *a.Widget) error {
-	w.Status.AddCondition(metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()})
+	ready := metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()}
+	w.Status.AddCondition(ready) // want `condition "Ready" gets LastTransitionTime = metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
+	return r.Status().Update(ctx, w)
+}
+
+// The method that keeps the time while the status is unchanged: silent.
+func (r *Reconciler) setCondition(ctx context.Context, w *a.Widget) error {
+	w.Status.SetCondition(metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()})
+	return r.Status().Update(ctx, w)
+}
+
+// Stored only when the phase changes: silent.
+func (r *Reconciler) addConditionOnChange(ctx context.Context, w *a.Widget, phase string) error {
+	if w.Status.Phase != phase {
+		w.Status.Phase = phase
+		w.Status.AddCondition(metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: phase, LastTransitionTime: metav1.Now()})
+	}
+	return r.Status().Update(ctx, w)
+}
+
+// Known false positive (see a.WidgetStatus.UpsertCondition): reported,
+// though the time is kept while the status is unchanged.
+func (r *Reconciler) upsertCondition(ctx context.Context, w *a.Widget) error {
+	w.Status.UpsertCondition(metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()}) // want `condition "Ready" gets LastTransitionTime = metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
 	return r.Status().Update(ctx, w)
 }
