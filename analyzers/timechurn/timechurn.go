@@ -256,9 +256,19 @@ func (f *fnState) locals() {
 	// A time variable also given a time that is not fresh (the previous
 	// condition's) keeps the old time on some path: it is no stamp.
 	kept := map[*types.Var]bool{}
+	// A stamped condition whose type is given again (`cond.Type =
+	// state`) is not the condition its literal names.
+	retyped := map[*types.Var]bool{}
 	defer func() {
 		for v := range kept {
 			delete(f.vars, v)
+		}
+		for v := range retyped {
+			if s := f.vars[v]; s != nil && s.Cond != "" {
+				c := *s
+				c.Cond = ""
+				f.vars[v] = &c
+			}
 		}
 	}()
 	for range 4 {
@@ -268,6 +278,14 @@ func (f *fnState) locals() {
 				// A stamped literal whose time field is given the previous
 				// time (`cond.LastTransitionTime = old.LastTransitionTime`
 				// when the status did not change) keeps it on that path.
+				if sel, ok := ast.Unparen(id).(*ast.SelectorExpr); ok && sel.Sel.Name == "Type" {
+					if base, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+						if v, ok := info.Uses[base].(*types.Var); ok && astutil.IsLocal(v) {
+							retyped[v] = true
+						}
+					}
+					return
+				}
 				if sel, ok := ast.Unparen(id).(*ast.SelectorExpr); ok && isTime(info.TypeOf(val)) && f.stampOf(val) == nil {
 					if base, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 						if v, ok := info.Uses[base].(*types.Var); ok && astutil.IsLocal(v) {

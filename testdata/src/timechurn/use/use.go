@@ -92,3 +92,12 @@ func (r *Reconciler) upsertCondition(ctx context.Context, w *a.Widget) error {
 	w.Status.UpsertCondition(metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()}) // want `condition "Ready" gets LastTransitionTime = metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
 	return r.Status().Update(ctx, w)
 }
+
+// The condition's type is given again after the literal: the message does
+// not name the literal's.
+func (r *Reconciler) retypedCondition(ctx context.Context, w *a.Widget, state string) error {
+	cond := metav1.Condition{Type: "Initializing", Status: metav1.ConditionTrue, LastTransitionTime: metav1.Now()}
+	cond.Type = state
+	w.Status.AddCondition(cond) // want `AddCondition\(w.Status\) gets LastTransitionTime = metav1.Now\(\) on every reconcile and Status\(\).Update sends it`
+	return r.Status().Update(ctx, w)
+}
