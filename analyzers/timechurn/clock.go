@@ -312,6 +312,11 @@ func (f *fnState) returnsBefore(body *ast.BlockStmt, n ast.Node) bool {
 		switch x := m.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.RangeStmt:
+			if !contains(x, n) && f.returnsAtMatch(x.Body) && f.p.flow.Precedes(x.X, n) {
+				found = true // after the loop, nothing matched
+				return false
+			}
 		case *ast.IfStmt:
 			if !contains(x, n) && f.earlyReturn(x) && f.p.flow.Precedes(x.Cond, n) {
 				found = true
@@ -339,6 +344,32 @@ func (f *fnState) earlyReturn(st ast.Stmt) bool {
 		return false
 	}
 	return f.changeTest(ifs.Cond) && !flow.CallsWrite(f.info(), ifs.Body)
+}
+
+// returnsAtMatch reports a loop body that skips the entries a change
+// test rejects and returns at the first it keeps: `if c.Type != want {
+// continue }; ...; return` (after locals of its own), the other way to
+// write `if c.Type == want { ...; return }`.
+func (f *fnState) returnsAtMatch(body *ast.BlockStmt) bool {
+	if len(body.List) < 2 {
+		return false
+	}
+	if _, ok := body.List[len(body.List)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	if flow.CallsWrite(f.info(), body) {
+		return false
+	}
+	for _, st := range body.List[:len(body.List)-1] {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || len(ifs.Body.List) != 1 || !f.changeTest(ifs.Cond) {
+			continue
+		}
+		if br, ok := ifs.Body.List[0].(*ast.BranchStmt); ok && br.Tok == token.CONTINUE && br.Label == nil {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(outer, inner ast.Node) bool {

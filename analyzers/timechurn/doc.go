@@ -66,8 +66,9 @@
 // conds[i] = fresh }`) finds the slot the new condition takes; it says
 // nothing about a change, and a stamp in its branch is reported. An
 // append after such a lookup found nothing (`if !found`, or after the
-// loop that returns when it finds one) adds the condition once, and
-// guards.
+// loop that returns when it finds one, written `if c.Type == want { ...;
+// return }` or `if c.Type != want { continue }; ...; return`) adds the
+// condition once, and guards.
 //
 // Not reported: meta.SetStatusCondition with a LastTransitionTime argument
 // (it keeps the old time when the status is unchanged); a stamp inside an
@@ -124,9 +125,7 @@
 // stamped condition stamps the object, and is reported like a store. Only
 // a value stored whole (not its fields one by one), from a parameter of a
 // struct type with a metav1.Time field, and outside any guard of the
-// function, counts; a lookup loop written as `if c.Type != want {
-// continue }; ...; return` is not seen as the guard of the append after
-// it (a known false positive, pinned).
+// function, counts.
 //
 // Bounds: summaries of one package's functions are iterated to a fixed
 // point over their calls for at most 6 rounds; a local variable is found

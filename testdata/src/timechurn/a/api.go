@@ -56,11 +56,10 @@ func (s *WidgetStatus) SetCondition(c metav1.Condition) {
 	s.Conditions = append(s.Conditions, c)
 }
 
-// UpsertCondition is SetCondition with its lookup written with continue.
-// Known false positive, pinned: the append after the loop runs only when
-// no condition of c's type is there, but the loop's return is not seen
-// as the guard it is, so the append is taken for a store on every call.
-func (s *WidgetStatus) UpsertCondition(c metav1.Condition) { // want UpsertCondition:`timechurn\(receiver given param 0\)`
+// UpsertCondition is SetCondition with its lookup written with continue:
+// the loop returns at the condition of c's type, so the append after it
+// runs only when there is none. Nothing to summarise.
+func (s *WidgetStatus) UpsertCondition(c metav1.Condition) {
 	for i := range s.Conditions {
 		have := &s.Conditions[i]
 		if have.Type != c.Type {
@@ -71,6 +70,18 @@ func (s *WidgetStatus) UpsertCondition(c metav1.Condition) { // want UpsertCondi
 			have.LastTransitionTime = c.LastTransitionTime
 		}
 		return
+	}
+	s.Conditions = append(s.Conditions, c)
+}
+
+// PushCondition skips the other types the same way but does not return
+// at a match: the append runs on every call.
+func (s *WidgetStatus) PushCondition(c metav1.Condition) { // want PushCondition:`timechurn\(receiver given param 0\)`
+	for i := range s.Conditions {
+		if s.Conditions[i].Type != c.Type {
+			continue
+		}
+		s.Conditions[i].Reason = c.Reason
 	}
 	s.Conditions = append(s.Conditions, c)
 }
