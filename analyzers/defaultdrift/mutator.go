@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/builders"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -120,12 +121,8 @@ func (c *checker) checkMutators(mc builders.MutatorCalls, helper bool) (analysis
 		if h.m.Live == builders.ReadsLive {
 			how = fmt.Sprintf("which reads the live one and compares %s strictly with it", part)
 		}
-		name := h.fn.Name()
-		if h.fn.Pkg() != c.pass.Pkg {
-			name = h.fn.Pkg().Name() + "." + name
-		}
 		msg = fmt.Sprintf("desired %s handed to %s, %s (%s), leaves %d server-defaulted %s unset (%s): never equal, so the %s is updated on every reconcile%s",
-			kind, name, how, h.m.At, len(h.unset), noun, strings.Join(names, ", "), kind, more)
+			kind, flow.FuncName(c.pass.Pkg, h.fn), how, h.m.At, len(h.unset), noun, strings.Join(names, ", "), kind, more)
 	}
 	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg}
 	if where.IsValid() {

@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/astutil"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/builders"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/directive"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/k8s"
 )
 
@@ -145,15 +146,11 @@ func (c *checker) mutators(mc builders.MutatorCalls, direct bool) (analysis.Diag
 			continue
 		}
 		kind := kindOf(x.Type)
-		name := x.Fn.Name()
-		if x.Fn.Pkg() != c.pass.Pkg {
-			name = x.Fn.Pkg().Name() + "." + name
-		}
 		what := "it"
 		if x.M.Path != "" {
 			what = "its " + x.M.Path
 		}
-		lead := fmt.Sprintf("desired %s handed to %s, which compares %s strictly with the live one's (%s)", kind, name, what, x.M.At)
+		lead := fmt.Sprintf("desired %s handed to %s, which compares %s strictly with the live one's (%s)", kind, flow.FuncName(c.pass.Pkg, x.Fn), what, x.M.At)
 		msg := found.message(lead, "that comparison", kind)
 		d := analysis.Diagnostic{Pos: x.Call.Pos(), End: x.Call.End(), Message: msg}
 		if mc.Where.IsValid() {

@@ -24,7 +24,7 @@ import (
 )
 
 // timeHolders returns the package's functions (not in generated files)
-// one of whose parameters holds a metav1.Time in a field: a condition, a
+// one of whose parameters holds a time in a field: a condition, a
 // status entry. Only they can store a caller's stamp.
 func timeHolders(pass *analysis.Pass, graph *funcs.Graph) map[*types.Func]bool {
 	generated := map[*token.File]bool{}
@@ -51,15 +51,14 @@ func timeHolders(pass *analysis.Pass, graph *funcs.Graph) map[*types.Func]bool {
 }
 
 // holdsTime reports whether t (or what it points to) is a struct with a
-// metav1.Time field of its own.
+// time field of its own (isTime).
 func holdsTime(t types.Type) bool {
 	st, ok := types.Unalias(k8s.Deref(t)).Underlying().(*types.Struct)
 	if !ok {
 		return false
 	}
 	for i := range st.NumFields() {
-		if n := k8s.Named(st.Field(i).Type()); n != nil && n.Obj().Pkg() != nil &&
-			n.Obj().Pkg().Path() == k8s.MetaV1 && (n.Obj().Name() == "Time" || n.Obj().Name() == "MicroTime") {
+		if isTime(st.Field(i).Type()) {
 			return true
 		}
 	}
@@ -101,7 +100,7 @@ func (f *fnState) valueStores(fn *types.Func) {
 			}
 			for _, v := range values {
 				j := f.p.flow.Param(fn, v)
-				if j < 0 || j == obj || !holdsTime(info.TypeOf(v)) || !isWhole(info, v) {
+				if j < 0 || j == obj || !holdsTime(info.TypeOf(v)) || !isWhole(v) {
 					continue
 				}
 				if f.p.stamps.Add(fn, flow.Entry[stamp]{Obj: obj, Value: j, At: f.p.where(as.Pos())}) {
@@ -115,12 +114,12 @@ func (f *fnState) valueStores(fn *types.Func) {
 
 // isWhole reports whether v names a variable itself (c, *c), not a part
 // of one: a condition stored whole carries its time.
-func isWhole(info *types.Info, v ast.Expr) bool {
+func isWhole(v ast.Expr) bool {
 	switch x := ast.Unparen(v).(type) {
 	case *ast.Ident:
 		return true
 	case *ast.StarExpr:
-		return isWhole(info, x.X)
+		return isWhole(x.X)
 	}
 	return false
 }

@@ -1,7 +1,8 @@
 package builders
 
 // Compared parameters: a reconcile helper handed the desired object that
-// reads the live one itself and compares them strictly before a write:
+// reads the live one itself (or is handed it too) and compares them
+// strictly before a write it decides:
 //
 //	func ensureDeployment(ctx context.Context, c client.Client, desired *appsv1.Deployment) error {
 //		live := &appsv1.Deployment{}
@@ -12,9 +13,10 @@ package builders
 //		}
 //
 // What the desired object sets is known only where the helper is called,
-// in this package or another. Such a comparison is a Mutation whose live
-// side is read by the function (Live < 0), summarised with the mutators'
-// and exported with them; a function that hands its own parameter to
+// in this package or another. Such a comparison is a Mutation marked
+// Decided, whose Live is ReadsLive when the function reads the live
+// object itself and the live parameter otherwise, summarised with the
+// mutators' and exported with them; a function that hands its own parameter to
 // such a helper compares it too (ensureAll(desired) calling
 // ensureDeployment(desired)), to a fixed point over the package's calls.
 
@@ -101,16 +103,12 @@ func (c *Result) comparedParams(fd *ast.FuncDecl) []Mutation {
 				continue
 			}
 			live := ReadsLive
-			if m.Live != ReadsLive {
-				arg := call.Args[m.Live]
-				if l, ok := c.readOf(arg, roots); ok && !c.IsLive(arg) {
-					if l.param == d.param {
-						continue
-					}
-					live = l.param // the live object is this function's callers' to hand
-				} else if !c.IsLive(arg) {
-					continue // a mutator handed something else than the live object
+			if m.Live != ReadsLive && !c.IsLive(call.Args[m.Live]) {
+				l, ok := c.readOf(call.Args[m.Live], roots)
+				if !ok || l.param == d.param {
+					continue // handed something else than the live object
 				}
+				live = l.param // the live object is this function's callers' to hand
 			}
 			if !m.Decided && !c.Flow.Decides(call) {
 				continue // a mutator whose answer decides no write here

@@ -210,7 +210,7 @@ func (r *Reconciler) movedPointer(ctx context.Context, key client.ObjectKey) err
 
 // The helper is handed a builder's object that leaves the defaults unset.
 func (r *Reconciler) syncThroughHelper(ctx context.Context, key client.ObjectKey) error {
-	return r.fromCaller(ctx, key, buildDeployment(key.Name)) // want `desired Deployment handed to fromCaller, which reads the live one and compares its Spec strictly with it \(a.go:\d+\), leaves \d+ server-defaulted fields unset \(Spec.RevisionHistoryLimit, Spec.ProgressDeadlineSeconds, Spec.Strategy.Type, ...\)`
+	return r.fromCaller(ctx, key, buildDeployment(key.Name)) // want `desired Deployment handed to Reconciler.fromCaller, which reads the live one and compares its Spec strictly with it \(a.go:\d+\), leaves \d+ server-defaulted fields unset \(Spec.RevisionHistoryLimit, Spec.ProgressDeadlineSeconds, Spec.Strategy.Type, ...\)`
 }
 
 // Handed on through a second helper of the package, which compares what
@@ -223,7 +223,7 @@ func (r *Reconciler) ensureAll(ctx context.Context, key client.ObjectKey, want *
 }
 
 func (r *Reconciler) syncThroughTwoHelpers(ctx context.Context, key client.ObjectKey) error {
-	return r.ensureAll(ctx, key, buildDeployment(key.Name)) // want `desired Deployment handed to ensureAll, which reads the live one and compares its Spec strictly with it \(a.go:\d+\)`
+	return r.ensureAll(ctx, key, buildDeployment(key.Name)) // want `desired Deployment handed to Reconciler.ensureAll, which reads the live one and compares its Spec strictly with it \(a.go:\d+\)`
 }
 
 // A builder that sets every default the server would: silent.

@@ -196,7 +196,7 @@ func (r *Reconciler) ensureCache(ctx context.Context, want *api.Cache) error {
 
 // What the desired object sets is known where the helper is called.
 func (r *Reconciler) syncThroughEnsure(ctx context.Context, owner *api.Cache) error {
-	return r.ensureCache(ctx, desiredCache(owner)) // want `desired Cache handed to ensureCache, which compares its Spec.Resources strictly with the live one's \(shapes.go:\d+\): the API server returns quantities in canonical form`
+	return r.ensureCache(ctx, desiredCache(owner)) // want `desired Cache handed to Reconciler.ensureCache, which compares its Spec.Resources strictly with the live one's \(shapes.go:\d+\): the API server returns quantities in canonical form`
 }
 
 // The same helper comparing by value.
